@@ -1,0 +1,29 @@
+import type * as ts from "typescript";
+import type { FileFacts } from "../src/core/facts.js";
+import type { Edit } from "../src/core/schema/model.js";
+
+/**
+ * Edits that add an upper bound to a string or array schema, in the flavour it is written in:
+ * `.max(n)` for classic zod, `.check(z.maxLength(n))` for zod/mini, a keyword for JSON Schema.
+ */
+export function upperBoundEdits(
+  facts: FileFacts,
+  schema: { flavor: "zod" | "json"; chainEnd: ts.Node; zodFlavor?: "classic" | "mini"; jsonLiteral?: ts.ObjectLiteralExpression; site: ts.Node },
+  limit: number,
+  jsonKeyword: "maxLength" | "maxItems",
+): Edit[] | undefined {
+  const t = facts.ts;
+  if (schema.flavor === "json") {
+    const anchor = schema.site;
+    if (!schema.jsonLiteral || !t.isPropertyAssignment(anchor) || anchor.parent !== schema.jsonLiteral) return undefined;
+    return [{ start: anchor.getEnd(), end: anchor.getEnd(), text: `, ${jsonKeyword}: ${limit}` }];
+  }
+  const end = schema.chainEnd.getEnd();
+  if (schema.zodFlavor === "mini") {
+    const namespace = facts.zodNamespace;
+    if (!namespace) return undefined;
+    return [{ start: end, end, text: `.check(${namespace.name}.maxLength(${limit}))` }];
+  }
+  if (!t.isCallExpression(schema.chainEnd)) return undefined;
+  return [{ start: end, end, text: `.max(${limit})` }];
+}

@@ -1,0 +1,67 @@
+import { defineRule } from "../src/core/rule.js";
+import { locationData } from "../src/core/describe.js";
+import type { ObjectSchema, SchemaNode } from "../src/core/schema/model.js";
+
+type MessageIds = "actionDispatch";
+
+const DEFAULT_SELECTORS = ["action", "operation", "op", "command", "cmd", "method", "tool", "toolName", "tool_name", "name", "type", "kind", "verb", "function", "endpoint"];
+const DEFAULT_PAYLOADS = ["data", "params", "parameters", "args", "arguments", "options", "payload", "body", "input", "values", "fields", "extra"];
+
+/** A payload that accepts arbitrary structure: any/unknown/record, an empty or loose object, a JSON bag. */
+function isOpenPayload(schema: SchemaNode): boolean {
+  switch (schema.kind) {
+    case "unconstrained":
+      return !schema.keysEnumerated;
+    case "object":
+      return (schema.properties.length === 0 && schema.propertiesComplete && !schema.openness.closed) ||
+        schema.openness.reason === "passthrough" || schema.openness.reason === "loose-object" ||
+        schema.openness.reason === "catchall" || schema.openness.reason === "json-open";
+    case "union":
+      return schema.members.some(isOpenPayload);
+    default:
+      return false;
+  }
+}
+
+/** A selector is free when it is not pinned to one literal, as each member of a discriminated union is. */
+function isFreeSelector(schema: SchemaNode): boolean {
+  return schema.kind === "string" || (schema.kind === "leaf" && schema.enumerated && !schema.singleValue);
+}
+
+export default defineRule<{ selectorNames: string[]; payloadNames: string[] }, MessageIds>({
+  name: "no-action-dispatch",
+  meta: {
+    description: "Disallow generic tools that take a free-form action name next to an open payload",
+    config: "recommended",
+    hasSuggestions: false,
+    messages: {
+      actionDispatch:
+        'Tool "{{tool}}" dispatches on "{{selector}}" with an open "{{payload}}" payload ({{where}}). One tool then carries many capabilities whose arguments no schema checks, and a reviewer cannot see what the model may do. Split it into one tool per action, or use z.discriminatedUnion() with typed, strict fields per action.',
+    },
+    optionsSchema: {
+      type: "object",
+      properties: {
+        selectorNames: { type: "array", items: { type: "string", minLength: 1 }, uniqueItems: true, description: "Field names that select an operation." },
+        payloadNames: { type: "array", items: { type: "string", minLength: 1 }, uniqueItems: true, description: "Field names that carry the operation's arguments." },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { selectorNames: DEFAULT_SELECTORS, payloadNames: DEFAULT_PAYLOADS },
+  },
+  check(facts, options, report) {
+    const selectors = new Set(options.selectorNames);
+    const payloads = new Set(options.payloadNames);
+    for (const occurrence of facts.inputs) {
+      const schema = occurrence.schema;
+      if (schema.kind !== "object") continue;
+      const selector = schema.properties.find((property) => selectors.has(property.name) && isFreeSelector(property.schema));
+      const payload = schema.properties.find((property) => payloads.has(property.name) && isOpenPayload(property.schema));
+      if (!selector || !payload) continue;
+      report({
+        messageId: "actionDispatch",
+        data: { ...locationData(occurrence), selector: selector.name, payload: payload.name },
+        node: selector.keyNode ?? (schema satisfies ObjectSchema).site,
+      });
+    }
+  },
+});

@@ -1,0 +1,66 @@
+import { defineRule } from "../src/core/rule.js";
+import { allowFieldsSchema, isAllowedField, locationData } from "../src/core/describe.js";
+import type { UnconstrainedKind } from "../src/core/schema/model.js";
+
+type MessageIds = "anyValue" | "record" | "customUnchecked" | "jsonAnything" | "jsonObjectBag" | "emptyBag";
+
+const WHY = "Whatever the model sends here reaches the handler unchecked, and the model can be steered by text from documents or other tools.";
+
+const MESSAGE_BY_KIND: Record<UnconstrainedKind, MessageIds> = {
+  any: "anyValue",
+  unknown: "anyValue",
+  record: "record",
+  map: "record",
+  custom: "customUnchecked",
+  "json-empty": "jsonAnything",
+  "json-true": "jsonAnything",
+  "json-object-bag": "jsonObjectBag",
+};
+
+export default defineRule<{ allowFields: string[]; allowEnumKeyedRecords: boolean }, MessageIds>({
+  name: "no-unconstrained-input",
+  meta: {
+    description: "Disallow tool input values that accept anything: z.any, z.unknown, z.record, property bags, empty JSON Schemas",
+    config: "recommended",
+    hasSuggestions: false,
+    messages: {
+      anyValue: `z.{{what}}() in {{where}} accepts any value. ${WHY} Declare the type this field really takes.`,
+      record: `z.{{what}}() in {{where}} accepts any key the model chooses. ${WHY} Declare the known keys with z.strictObject(), or key the record by z.enum([...]).`,
+      customUnchecked: `z.custom() without a check in {{where}} accepts any value. ${WHY} Pass a validation function, or declare the type.`,
+      jsonAnything: `The JSON Schema for {{where}} accepts any value. ${WHY} Give it a "type" and constraints.`,
+      jsonObjectBag: `The JSON Schema object for {{where}} declares no properties, so it is a bag of anything. ${WHY} Declare its properties and set additionalProperties: false.`,
+      emptyBag: `{{where}} is an empty object that does not reject unknown keys, so it is a bag of anything. ${WHY} Declare its fields in a strict object.`,
+    },
+    optionsSchema: {
+      type: "object",
+      properties: {
+        allowFields: allowFieldsSchema,
+        allowEnumKeyedRecords: { type: "boolean", description: "Accept records whose keys are an enum or literal (`z.record(z.enum([...]), v)`)." },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { allowFields: [], allowEnumKeyedRecords: true },
+  },
+  check(facts, options, report) {
+    for (const occurrence of facts.inputs) {
+      if (isAllowedField(occurrence, options.allowFields)) continue;
+      const schema = occurrence.schema;
+      if (schema.kind === "unconstrained") {
+        if (schema.keysEnumerated && options.allowEnumKeyedRecords) continue;
+        // `z.record(z.string(), z.any())` is one bag; its values need no report of their own.
+        if (occurrence.path.endsWith("*") && (schema.what === "any" || schema.what === "unknown")) continue;
+        report({ messageId: MESSAGE_BY_KIND[schema.what], data: { ...locationData(occurrence), what: schema.what }, node: schema.site });
+      } else if (
+        schema.kind === "object" &&
+        occurrence.path !== "" &&
+        schema.properties.length === 0 &&
+        schema.propertiesComplete &&
+        !schema.openness.closed &&
+        schema.openness.reason !== undefined
+      ) {
+        // An empty object at the root is a tool without arguments; nested, it is a bag.
+        report({ messageId: "emptyBag", data: locationData(occurrence), node: schema.site });
+      }
+    }
+  },
+});

@@ -1,0 +1,51 @@
+import { defineRule } from "../src/core/rule.js";
+import { allowFieldsSchema, isAllowedField, locationData } from "../src/core/describe.js";
+import { upperBoundEdits } from "./bound-fixes.js";
+
+type MessageIds = "unbounded" | "tooLarge" | "addMax";
+
+const WHY = "The model can be steered into sending thousands of items, and each one becomes work for the handler and the systems behind it.";
+
+export default defineRule<{ allowFields: string[]; suggestedMaxItems: number; ceiling: number }, MessageIds>({
+  name: "require-array-bounds",
+  meta: {
+    description: "Require an upper bound on the number of items of every array or set in a tool's input schema",
+    config: "recommended",
+    hasSuggestions: true,
+    messages: {
+      unbounded: `The array at {{where}} has no maximum number of items. ${WHY} Add .max(n) (JSON Schema: maxItems).`,
+      tooLarge: `The array at {{where}} allows up to {{limit}} items, above the configured ceiling of {{ceiling}}. ${WHY} Lower the bound.`,
+      addMax: "Limit the array to {{limit}} items.",
+    },
+    optionsSchema: {
+      type: "object",
+      properties: {
+        allowFields: allowFieldsSchema,
+        suggestedMaxItems: { type: "integer", minimum: 1, description: "The limit the suggestion writes." },
+        ceiling: { type: "integer", minimum: 1, description: "A declared maximum above this is still reported." },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { allowFields: [], suggestedMaxItems: 100, ceiling: 10_000 },
+  },
+  check(facts, options, report) {
+    for (const occurrence of facts.inputs) {
+      const schema = occurrence.schema;
+      if (schema.kind !== "array" || schema.boundedByShape || isAllowedField(occurrence, options.allowFields)) continue;
+      const data = locationData(occurrence);
+      if (schema.maxItems !== undefined) {
+        if (schema.maxItems > options.ceiling) {
+          report({ messageId: "tooLarge", data: { ...data, limit: schema.maxItems, ceiling: options.ceiling }, node: schema.site });
+        }
+        continue;
+      }
+      const edits = upperBoundEdits(facts, schema, options.suggestedMaxItems, "maxItems");
+      report({
+        messageId: "unbounded",
+        data,
+        node: schema.site,
+        suggestions: edits ? [{ messageId: "addMax", data: { limit: options.suggestedMaxItems }, edits }] : [],
+      });
+    }
+  },
+});

@@ -1,0 +1,32 @@
+import { defineRule } from "../src/core/rule.js";
+import { allowFieldsSchema, isAllowedField, locationData } from "../src/core/describe.js";
+
+type MessageIds = "unbounded";
+
+export default defineRule<{ allowFields: string[] }, MessageIds>({
+  name: "require-number-bounds",
+  meta: {
+    description: "Require a minimum and a maximum on every number in a tool's input schema",
+    config: "strict",
+    hasSuggestions: false,
+    messages: {
+      unbounded:
+        "The number at {{where}} has no {{missing}}. A model steered by injected text can send a negative count, a huge page size or an out-of-range id. Add .min(a).max(b) (JSON Schema: minimum and maximum), or use z.int32()/z.uint32().",
+    },
+    optionsSchema: {
+      type: "object",
+      properties: { allowFields: allowFieldsSchema },
+      additionalProperties: false,
+    },
+    defaultOptions: { allowFields: [] },
+  },
+  check(facts, options, report) {
+    for (const occurrence of facts.inputs) {
+      const schema = occurrence.schema;
+      if (schema.kind !== "number" || schema.boundedByShape || isAllowedField(occurrence, options.allowFields)) continue;
+      if (schema.hasMinimum && schema.hasMaximum) continue;
+      const missing = !schema.hasMinimum && !schema.hasMaximum ? "minimum or maximum" : schema.hasMinimum ? "maximum" : "minimum";
+      report({ messageId: "unbounded", data: { ...locationData(occurrence), missing }, node: schema.site });
+    }
+  },
+});

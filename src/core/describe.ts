@@ -1,0 +1,23 @@
+import type { InputOccurrence } from "./facts.js";
+import { displayName } from "./registrations/model.js";
+
+/** Message data every input rule shares: the tool and the field path. */
+export function locationData(occurrence: InputOccurrence): { tool: string; where: string } {
+  const tool = displayName(occurrence.registration);
+  const where = occurrence.path === "" ? `the input of tool "${tool}"` : `field "${occurrence.path}" of tool "${tool}"`;
+  return { tool, where };
+}
+
+/** `allowFields` matches a whole path (`recipient.email`) or a last segment (`email`). */
+export function isAllowedField(occurrence: InputOccurrence, allowFields: readonly string[]): boolean {
+  if (allowFields.length === 0 || occurrence.path === "") return false;
+  const lastSegment = occurrence.path.split(".").pop()?.replace(/\[\d*\]$/, "") ?? "";
+  return allowFields.includes(occurrence.path) || allowFields.includes(lastSegment);
+}
+
+export const allowFieldsSchema = {
+  type: "array",
+  items: { type: "string", minLength: 1 },
+  uniqueItems: true,
+  description: "Field paths (`recipient.email`) or field names (`email`) this rule leaves alone.",
+} as const;

@@ -1,0 +1,151 @@
+import type * as ts from "typescript";
+import { Resolver } from "./resolve.js";
+import { findRegistrations } from "./registrations/find.js";
+import { FRAMEWORK_MARKERS } from "./registrations/frameworks.js";
+import { ANNOTATION_KEYS } from "./registrations/find.js";
+import type { ToolRegistration } from "./registrations/model.js";
+import { childrenOf, type ObjectSchema, type SchemaNode, type ZodFlavor } from "./schema/model.js";
+import { JsonSchemaReader } from "./schema/from-json-schema.js";
+import { ZodReader } from "./schema/from-zod.js";
+import { settingsKey, type GuardSettings } from "./settings.js";
+import { calleeName, propertyNameText, unwrapExpression, type TS } from "./ts-utils.js";
+
+/** One schema node as it appears in one tool's input. */
+export interface InputOccurrence {
+  schema: SchemaNode;
+  /** Dotted path from the input root: `recipient.email`, `items[].id`; empty at the root. */
+  path: string;
+  registration: ToolRegistration;
+  /** The object that holds this value as a field, if any. */
+  parent: ObjectSchema | undefined;
+}
+
+/** Everything the rules need to know about one file, computed once and shared by every rule. */
+export interface FileFacts {
+  ts: TS;
+  sourceFile: ts.SourceFile;
+  registrations: ToolRegistration[];
+  /** Every schema node reachable from a tool's input, once per tool, parents before children. */
+  inputs: InputOccurrence[];
+  /** The file's zod namespace, for fixes that write new zod calls. */
+  zodNamespace: { name: string; flavor: ZodFlavor } | undefined;
+}
+
+const JSON_ADAPTERS = new Set(["fromJsonSchema", "jsonSchemaAdapter", "jsonSchema"]);
+const ZOD_TO_JSON = new Set(["zodToJsonSchema", "toJSONSchema", "toJsonSchema", "zodToJSONSchema"]);
+
+const cache = new WeakMap<ts.SourceFile, Map<string, FileFacts>>();
+
+/** Facts for a file, cached per SourceFile object and settings. */
+export function getFileFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, settings: GuardSettings): FileFacts {
+  const key = `${checker ? "typed" : "untyped"}\n${settingsKey(settings)}`;
+  let perSettings = cache.get(sourceFile);
+  const cached = perSettings?.get(key);
+  if (cached) return cached;
+  const facts = computeFacts(t, sourceFile, checker, settings);
+  if (!perSettings) {
+    perSettings = new Map();
+    cache.set(sourceFile, perSettings);
+  }
+  perSettings.set(key, facts);
+  return facts;
+}
+
+function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, settings: GuardSettings): FileFacts {
+  const empty: FileFacts = { ts: t, sourceFile, registrations: [], inputs: [], zodNamespace: undefined };
+  const text = sourceFile.text;
+  if (!checker && !FRAMEWORK_MARKERS.some((marker) => text.includes(marker))) return empty;
+
+  const resolver = new Resolver(t, sourceFile, checker);
+  const zod = new ZodReader(t, sourceFile, resolver, settings.zodModules);
+  const json = new JsonSchemaReader(t, sourceFile, resolver, (call) => {
+    const name = calleeName(t, call);
+    const [first] = call.arguments;
+    if (name && ZOD_TO_JSON.has(name) && first) return zod.read(first);
+    return undefined;
+  });
+  const looksLikeShape = (literal: ts.ObjectLiteralExpression): boolean => {
+    if (literal.properties.length === 0) return true;
+    const names = literal.properties.map((property) => (property.name ? propertyNameText(t, property.name) : undefined));
+    if (names.every((name) => name !== undefined && ANNOTATION_KEYS.has(name))) return false;
+    return true;
+  };
+  const registrations = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape);
+  if (registrations.length === 0) return empty;
+
+  const zodNamespace = zod.namespaceName();
+  const readInput = (registration: ToolRegistration): SchemaNode | undefined => {
+    const input = registration.input;
+    if (!input) return undefined;
+    const expr = unwrapExpression(t, input.expression);
+    if (t.isCallExpression(expr)) {
+      const name = calleeName(t, expr);
+      const [first] = expr.arguments;
+      if (name && JSON_ADAPTERS.has(name) && first) return json.read(first);
+    }
+    switch (input.form) {
+      case "json":
+        return json.read(input.expression);
+      case "shape-only":
+      case "schema-or-shape": {
+        const isShape = input.form === "shape-only" || isObjectLiteralValue(t, resolver, input.expression);
+        if (!isShape) return zod.read(input.expression);
+        const shape = zod.readShape(input.expression);
+        const site = input.expression;
+        const fixes =
+          input.form === "schema-or-shape" && zodNamespace
+            ? [{
+                kind: "wrap-strict-object" as const,
+                edits: [
+                  { start: site.getStart(sourceFile), end: site.getStart(sourceFile), text: `${zodNamespace.name}.strictObject(` },
+                  { start: site.getEnd(), end: site.getEnd(), text: ")" },
+                ],
+              }]
+            : [];
+        return {
+          kind: "object", site, flavor: "zod", properties: shape.properties, propertiesComplete: shape.complete,
+          openness: { closed: false, reason: input.form === "shape-only" ? "raw-shape-tool" : "raw-shape", site, fixes },
+          chainEnd: site, zodFlavor: zodNamespace?.flavor,
+        };
+      }
+      case "schema":
+        return zod.read(input.expression);
+      default:
+        return undefined;
+    }
+  };
+
+  const inputs: InputOccurrence[] = [];
+  for (const registration of registrations) {
+    const root = readInput(registration);
+    if (!root) continue;
+    const seen = new Set<SchemaNode>();
+    const walk = (schema: SchemaNode, path: string, parent: ObjectSchema | undefined): void => {
+      if (seen.has(schema)) return;
+      seen.add(schema);
+      inputs.push({ schema, path, registration, parent });
+      for (const child of childrenOf(schema)) {
+        const childPath = joinPath(path, child.segment);
+        walk(child.schema, childPath, schema.kind === "object" ? schema : schema.kind === "union" || schema.kind === "intersection" ? parent : undefined);
+      }
+    };
+    walk(root, "", undefined);
+  }
+  return { ts: t, sourceFile, registrations, inputs, zodNamespace };
+}
+
+function joinPath(path: string, segment: string): string {
+  if (segment === "") return path;
+  if (segment.startsWith("[")) return `${path}${segment}`;
+  return path === "" ? segment : `${path}.${segment}`;
+}
+
+function isObjectLiteralValue(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): boolean {
+  const expr = unwrapExpression(t, expression);
+  if (t.isObjectLiteralExpression(expr)) return true;
+  if (t.isIdentifier(expr) && depth < 20) {
+    const binding = resolver.resolve(expr);
+    return binding.kind === "value" && isObjectLiteralValue(t, resolver, binding.initializer, depth + 1);
+  }
+  return false;
+}

@@ -1,0 +1,306 @@
+import type * as ts from "typescript";
+import { returnedExpressions, type Resolver } from "../resolve.js";
+import { calleeName, findProperty, propertyValue, stringValue, unwrapExpression, type TS } from "../ts-utils.js";
+import { SERVER_CLASS_NAMES, importedFrameworks } from "./frameworks.js";
+import type { Framework, ToolRegistration } from "./model.js";
+
+const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
+const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
+
+interface FinderContext {
+  t: TS;
+  sourceFile: ts.SourceFile;
+  resolver: Resolver;
+  checker: ts.TypeChecker | undefined;
+  frameworks: Set<Framework>;
+  /** Decides whether an object literal handed to `server.tool()` is a raw shape (true) or annotations. */
+  looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean;
+}
+
+/**
+ * Finds tool registrations in a file. A call counts only when the file shows evidence of an MCP
+ * framework (an import from its packages, or a receiver typed as its server class) and the call's
+ * arguments have the registration's shape, so an unrelated `.tool()` is left alone.
+ */
+export function findRegistrations(
+  t: TS,
+  sourceFile: ts.SourceFile,
+  resolver: Resolver,
+  checker: ts.TypeChecker | undefined,
+  looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean,
+): ToolRegistration[] {
+  const frameworks = importedFrameworks(t, sourceFile);
+  if (frameworks.size === 0 && !checker) return [];
+  const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape };
+  const registrations: ToolRegistration[] = [];
+  const visit = (node: ts.Node): void => {
+    if (t.isCallExpression(node) && t.isPropertyAccessExpression(unwrapExpression(t, node.expression))) {
+      const name = calleeName(t, node);
+      if (name && REGISTRATION_METHODS.has(name)) registrations.push(...registrationsOfCall(context, node, name));
+    }
+    node.forEachChild(visit);
+  };
+  visit(sourceFile);
+  return registrations;
+}
+
+function registrationsOfCall(context: FinderContext, call: ts.CallExpression, method: string): ToolRegistration[] {
+  const framework = frameworkForReceiver(context, call, method);
+  if (!framework) return [];
+  switch (method) {
+    case "tool":
+      return optional(sdkTool(context, call));
+    case "registerTool":
+    case "registerToolTask":
+      return optional(registerTool(context, call, method, framework));
+    case "setRequestHandler":
+      return listToolsHandler(context, call, framework);
+    case "addTool":
+      return optional(fastmcpTool(context, call.arguments[0], call));
+    case "addTools": {
+      const list = call.arguments[0] && arrayLiteralOf(context, call.arguments[0]);
+      return list ? list.elements.flatMap((element) => optional(fastmcpTool(context, element, element))) : [];
+    }
+    default:
+      return [];
+  }
+}
+
+function optional<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value];
+}
+
+/** Which framework's semantics apply to this call, or undefined when it is not an MCP registration. */
+function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, method: string): Framework | undefined {
+  const { t, checker, frameworks } = context;
+  const callee = unwrapExpression(t, call.expression) as ts.PropertyAccessExpression;
+  const typed = checker ? receiverClassName(t, checker, callee.expression) : undefined;
+  if (typed === "other") return undefined;
+  if (frameworks.size === 0 && typed === undefined) return undefined;
+  if (method === "addTool" || method === "addTools") return frameworks.has("fastmcp") || typed === "FastMCP" ? "fastmcp" : undefined;
+  if (method === "tool") return frameworks.has("mcp-sdk-v1") || typed === "McpServer" ? "mcp-sdk-v1" : undefined;
+  if (frameworks.has("mcp-sdk-v1")) return "mcp-sdk-v1";
+  if (frameworks.has("mcp-sdk-v2")) return "mcp-sdk-v2";
+  return typed ? "mcp-sdk-v1" : undefined;
+}
+
+/** The receiver's class when the checker knows it: a server class name, "other", or undefined if untyped. */
+function receiverClassName(t: TS, checker: ts.TypeChecker, receiver: ts.Expression): string | undefined {
+  try {
+    const type = checker.getTypeAtLocation(receiver);
+    if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) return undefined;
+    const symbol = type.getSymbol() ?? type.aliasSymbol;
+    if (!symbol) return undefined;
+    const name = symbol.getName();
+    if (SERVER_CLASS_NAMES.has(name)) return name;
+    // Error types and anonymous object types say nothing about the receiver.
+    if (name === "__type" || name === "__object" || checker.typeToString(type) === "error") return undefined;
+    return "other";
+  } catch {
+    return undefined;
+  }
+}
+
+function literalOf(context: FinderContext, expression: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, expression);
+  if (t.isObjectLiteralExpression(expr)) return expr;
+  if (t.isIdentifier(expr) && depth < 20) {
+    const binding = resolver.resolve(expr);
+    if (binding.kind === "value") return literalOf(context, binding.initializer, depth + 1);
+  }
+  return undefined;
+}
+
+function arrayLiteralOf(context: FinderContext, expression: ts.Expression, depth = 0): ts.ArrayLiteralExpression | undefined {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, expression);
+  if (t.isArrayLiteralExpression(expr)) return expr;
+  if (t.isIdentifier(expr) && depth < 20) {
+    const binding = resolver.resolve(expr);
+    if (binding.kind === "value") return arrayLiteralOf(context, binding.initializer, depth + 1);
+  }
+  return undefined;
+}
+
+function literalProperty(context: FinderContext, literal: ts.ObjectLiteralExpression | undefined, name: string): ts.Expression | undefined {
+  if (!literal) return undefined;
+  const property = findProperty(context.t, literal, name);
+  if (!property) return undefined;
+  if (context.t.isMethodDeclaration(property)) return undefined;
+  return propertyValue(context.t, property);
+}
+
+function isFunctionValue(context: FinderContext, expression: ts.Expression | undefined): boolean {
+  if (!expression) return false;
+  const { t } = context;
+  const expr = unwrapExpression(t, expression);
+  return t.isArrowFunction(expr) || t.isFunctionExpression(expr) || t.isIdentifier(expr) || t.isPropertyAccessExpression(expr) || t.isCallExpression(expr);
+}
+
+/** SDK v1 `server.tool(name, [description], [shape], [annotations], callback)`, following the SDK's own overload rules. */
+function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistration | undefined {
+  const { t } = context;
+  const args = [...call.arguments];
+  if (args.length < 2 || args.length > 5) return undefined;
+  const [nameArg] = args;
+  const handler = args[args.length - 1];
+  if (!nameArg || !isFunctionValue(context, handler)) return undefined;
+  const nameExpr = unwrapExpression(t, nameArg);
+  if (!t.isStringLiteralLike(nameExpr) && !t.isIdentifier(nameExpr) && !t.isTemplateExpression(nameExpr) && !t.isPropertyAccessExpression(nameExpr)) return undefined;
+  const rest = args.slice(1, -1);
+  if (rest[0] && stringValue(t, rest[0]) !== undefined) rest.shift();
+  else if (rest[0] && (t.isIdentifier(unwrapExpression(t, rest[0])) || t.isTemplateExpression(unwrapExpression(t, rest[0]))) && rest.length > 1) {
+    // A description held in a variable, followed by the shape.
+    const literal = literalOf(context, rest[0]);
+    if (!literal) rest.shift();
+  }
+  let shape: ts.Expression | undefined;
+  let annotations: ts.Expression | undefined;
+  if (rest.length >= 2) {
+    [shape, annotations] = rest;
+  } else if (rest.length === 1 && rest[0]) {
+    const literal = literalOf(context, rest[0]);
+    if (literal && !context.looksLikeShape(literal)) annotations = rest[0];
+    else if (literal) shape = rest[0];
+    else shape = rest[0];
+  }
+  return {
+    framework: "mcp-sdk-v1",
+    api: "tool",
+    toolName: stringValue(t, nameArg),
+    node: call,
+    input: shape ? { expression: shape, form: "shape-only" } : undefined,
+    handler,
+    annotations,
+  };
+}
+
+function registerTool(context: FinderContext, call: ts.CallExpression, method: "registerTool" | "registerToolTask", framework: Framework): ToolRegistration | undefined {
+  const { t } = context;
+  const [nameArg, configArg, handler] = call.arguments;
+  if (!nameArg || !configArg) return undefined;
+  const config = literalOf(context, configArg);
+  if (!config) return undefined;
+  const inputSchema = literalProperty(context, config, "inputSchema");
+  return {
+    framework,
+    api: method,
+    toolName: stringValue(t, nameArg),
+    node: call,
+    input: inputSchema ? { expression: inputSchema, form: "schema-or-shape" } : undefined,
+    handler,
+    annotations: literalProperty(context, config, "annotations"),
+  };
+}
+
+/** Low-level `setRequestHandler(ListToolsRequestSchema | "tools/list", () => ({ tools: [...] }))`. */
+function listToolsHandler(context: FinderContext, call: ts.CallExpression, framework: Framework): ToolRegistration[] {
+  const { t } = context;
+  const [requestArg, handlerArg] = call.arguments;
+  if (!requestArg || !handlerArg) return [];
+  const request = unwrapExpression(t, requestArg);
+  const isListTools =
+    (t.isIdentifier(request) && request.text === "ListToolsRequestSchema") ||
+    (t.isPropertyAccessExpression(request) && request.name.text === "ListToolsRequestSchema") ||
+    stringValue(t, request) === "tools/list";
+  if (!isListTools) return [];
+  const handler = functionOf(context, handlerArg);
+  if (!handler) return [];
+  const resolvedFramework: Framework = stringValue(t, request) === "tools/list" ? "mcp-sdk-v2" : framework;
+  const toolObjects = new Set<ts.ObjectLiteralExpression>();
+  for (const returned of returnedExpressions(t, handler)) {
+    const result = literalOf(context, t.isAwaitExpression(returned) ? returned.expression : returned);
+    const tools = literalProperty(context, result, "tools");
+    if (tools) collectToolObjects(context, tools, toolObjects);
+  }
+  return [...toolObjects].map((tool) => {
+    const name = literalProperty(context, tool, "name");
+    const inputSchema = literalProperty(context, tool, "inputSchema");
+    return {
+      framework: resolvedFramework,
+      api: "tools/list" as const,
+      toolName: name && stringValue(t, name),
+      node: tool,
+      input: inputSchema ? { expression: inputSchema, form: "json" as const } : undefined,
+      handler: undefined,
+      annotations: literalProperty(context, tool, "annotations"),
+    };
+  });
+}
+
+function functionOf(context: FinderContext, expression: ts.Expression) {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, expression);
+  if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
+  if (t.isIdentifier(expr)) {
+    const binding = resolver.resolve(expr);
+    if (binding.kind === "function") return binding.declaration;
+  }
+  return undefined;
+}
+
+/** Tool objects in a `tools` array: literal elements, spreads of arrays, and `tools.push(...)` calls in the file. */
+function collectToolObjects(context: FinderContext, expression: ts.Expression, into: Set<ts.ObjectLiteralExpression>, depth = 0): void {
+  const { t } = context;
+  if (depth > 20) return;
+  const expr = unwrapExpression(t, expression);
+  const array = arrayLiteralOf(context, expr);
+  if (array) {
+    for (const element of array.elements) {
+      if (t.isSpreadElement(element)) collectToolObjects(context, element.expression, into, depth + 1);
+      else {
+        const literal = literalOf(context, element);
+        if (literal) into.add(literal);
+      }
+    }
+  }
+  if (t.isIdentifier(expr)) {
+    for (const pushed of pushedValues(context, expr.text)) {
+      const literal = literalOf(context, pushed);
+      if (literal) into.add(literal);
+    }
+  }
+}
+
+function pushedValues(context: FinderContext, arrayName: string): ts.Expression[] {
+  const { t, sourceFile } = context;
+  if (!sourceFile.text.includes(`${arrayName}.push(`)) return [];
+  const values: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      t.isCallExpression(node) &&
+      t.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === "push" &&
+      t.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === arrayName
+    ) {
+      values.push(...node.arguments);
+    }
+    node.forEachChild(visit);
+  };
+  visit(sourceFile);
+  return values;
+}
+
+/** fastmcp `server.addTool({ name, parameters, execute, annotations })`. */
+function fastmcpTool(context: FinderContext, argument: ts.Expression | undefined, node: ts.Node): ToolRegistration | undefined {
+  if (!argument) return undefined;
+  const tool = literalOf(context, argument);
+  if (!tool) return undefined;
+  const execute = literalProperty(context, tool, "execute") ?? (findProperty(context.t, tool, "execute") ? argument : undefined);
+  const name = literalProperty(context, tool, "name");
+  if (!name && !execute) return undefined;
+  const parameters = literalProperty(context, tool, "parameters");
+  return {
+    framework: "fastmcp",
+    api: "addTool",
+    toolName: name && stringValue(context.t, name),
+    node,
+    input: parameters ? { expression: parameters, form: "schema" } : undefined,
+    handler: execute,
+    annotations: literalProperty(context, tool, "annotations"),
+  };
+}
+
+export { ANNOTATION_KEYS };

@@ -1,0 +1,41 @@
+import type * as ts from "typescript";
+import { requireSpecifier } from "../resolve.js";
+import type { TS } from "../ts-utils.js";
+import type { Framework } from "./model.js";
+
+/** Substrings that must appear in a file before it is worth parsing for registrations. */
+export const FRAMEWORK_MARKERS = ["@modelcontextprotocol/", "fastmcp", "mcp-handler", "mcp-adapter", "agents/mcp"];
+
+export function frameworkOfModule(specifier: string): Framework | undefined {
+  if (specifier === "@modelcontextprotocol/sdk" || specifier.startsWith("@modelcontextprotocol/sdk/")) return "mcp-sdk-v1";
+  if (specifier.startsWith("@modelcontextprotocol/")) return "mcp-sdk-v2";
+  if (specifier === "fastmcp" || specifier.startsWith("fastmcp/")) return "fastmcp";
+  if (specifier === "@vercel/mcp-adapter" || specifier === "agents/mcp") return "mcp-sdk-v1";
+  if (specifier === "mcp-handler" || specifier.startsWith("mcp-handler/")) return "mcp-sdk-v2";
+  return undefined;
+}
+
+/** Class names whose instances register tools; a receiver typed as one of these is evidence on its own. */
+export const SERVER_CLASS_NAMES = new Set(["McpServer", "Server", "FastMCP", "McpAgent"]);
+
+/** Frameworks the file imports (value or type imports, `import()` types excluded, `require` included). */
+export function importedFrameworks(t: TS, sourceFile: ts.SourceFile): Set<Framework> {
+  const found = new Set<Framework>();
+  const note = (specifier: string): void => {
+    const framework = frameworkOfModule(specifier);
+    if (framework) found.add(framework);
+  };
+  for (const statement of sourceFile.statements) {
+    if ((t.isImportDeclaration(statement) || t.isExportDeclaration(statement)) && statement.moduleSpecifier && t.isStringLiteral(statement.moduleSpecifier)) {
+      note(statement.moduleSpecifier.text);
+    } else if (t.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        const specifier = declaration.initializer && requireSpecifier(t, declaration.initializer);
+        if (specifier !== undefined) note(specifier);
+      }
+    } else if (t.isImportEqualsDeclaration(statement) && t.isExternalModuleReference(statement.moduleReference) && t.isStringLiteral(statement.moduleReference.expression)) {
+      note(statement.moduleReference.expression.text);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,30 @@
+import type * as ts from "typescript";
+
+export type Framework = "mcp-sdk-v1" | "mcp-sdk-v2" | "fastmcp";
+
+/**
+ * How the registration API reads its input schema:
+ * - `shape-only`: SDK v1 `server.tool()`, which accepts only a raw shape and wraps it in `z.object`.
+ * - `schema-or-shape`: `registerTool`, a zod/Standard Schema or a raw shape (wrapped in `z.object`).
+ * - `json`: a JSON Schema literal (low-level `tools/list`).
+ * - `schema`: a Standard Schema, or JSON Schema through an adapter call (fastmcp).
+ */
+export type InputForm = "shape-only" | "schema-or-shape" | "json" | "schema";
+
+export type RegistrationApi = "tool" | "registerTool" | "registerToolTask" | "tools/list" | "addTool";
+
+export interface ToolRegistration {
+  framework: Framework;
+  api: RegistrationApi;
+  /** The tool's name when it is written as a literal. */
+  toolName: string | undefined;
+  /** The call (or, for `tools/list`, the tool object) that registers the tool. */
+  node: ts.Node;
+  input: { expression: ts.Expression; form: InputForm } | undefined;
+  handler: ts.Expression | undefined;
+  annotations: ts.Expression | undefined;
+}
+
+export function displayName(registration: ToolRegistration): string {
+  return registration.toolName ?? "(unnamed tool)";
+}

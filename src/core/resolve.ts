@@ -1,0 +1,183 @@
+import type * as ts from "typescript";
+import type { TS } from "./ts-utils.js";
+
+export type FunctionWithBody = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
+
+export type Binding =
+  | { kind: "value"; declaration: ts.VariableDeclaration; initializer: ts.Expression }
+  | { kind: "function"; declaration: FunctionWithBody }
+  | { kind: "import"; module: string; /** `*` for a namespace or `require`, `default` for a default import. */ importedName: string }
+  | { kind: "unknown" };
+
+/**
+ * Resolves identifiers to their declaration inside one file. Without a type checker it walks the
+ * enclosing scopes by name, which is enough for the consts and helper functions schemas are built
+ * from; with a checker it asks for the symbol, so shadowing and hoisting are exact.
+ */
+export class Resolver {
+  private readonly scopeCache = new WeakMap<ts.Node, Map<string, ts.Node>>();
+
+  constructor(
+    private readonly t: TS,
+    private readonly sourceFile: ts.SourceFile,
+    private readonly checker: ts.TypeChecker | undefined,
+  ) {}
+
+  resolve(identifier: ts.Identifier): Binding {
+    const declaration = this.checker ? this.declarationFromChecker(identifier) : this.declarationByScope(identifier);
+    return declaration ? this.bindingOf(declaration) : { kind: "unknown" };
+  }
+
+  private declarationFromChecker(identifier: ts.Identifier): ts.Node | undefined {
+    let symbol: ts.Symbol | undefined;
+    try {
+      symbol = this.checker?.getSymbolAtLocation(identifier);
+    } catch {
+      return this.declarationByScope(identifier);
+    }
+    const declaration = symbol?.declarations?.[0];
+    if (!declaration) return this.declarationByScope(identifier);
+    // Typed cross-file resolution belongs to a later stage; this stage stays within the file.
+    if (declaration.getSourceFile() !== this.sourceFile) return undefined;
+    return declaration;
+  }
+
+  private declarationByScope(identifier: ts.Identifier): ts.Node | undefined {
+    const name = identifier.text;
+    for (let scope: ts.Node | undefined = identifier.parent; scope; scope = scope.parent) {
+      const found = this.declarationsIn(scope).get(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Names declared directly in one scope node (not in nested functions). */
+  private declarationsIn(scope: ts.Node): Map<string, ts.Node> {
+    const cached = this.scopeCache.get(scope);
+    if (cached) return cached;
+    const t = this.t;
+    const names = new Map<string, ts.Node>();
+    const addBindingName = (name: ts.BindingName, declaration: ts.Node): void => {
+      if (t.isIdentifier(name)) {
+        if (!names.has(name.text)) names.set(name.text, declaration);
+        return;
+      }
+      for (const element of name.elements) {
+        if (t.isBindingElement(element)) addBindingName(element.name, element);
+      }
+    };
+    const addStatement = (statement: ts.Statement): void => {
+      if (t.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations) addBindingName(declaration.name, declaration);
+      } else if ((t.isFunctionDeclaration(statement) || t.isClassDeclaration(statement)) && statement.name) {
+        names.set(statement.name.text, statement);
+      } else if (t.isImportDeclaration(statement) && statement.importClause) {
+        const clause = statement.importClause;
+        if (clause.name) names.set(clause.name.text, clause);
+        const bindings = clause.namedBindings;
+        if (bindings && t.isNamespaceImport(bindings)) names.set(bindings.name.text, bindings);
+        if (bindings && t.isNamedImports(bindings)) {
+          for (const specifier of bindings.elements) names.set(specifier.name.text, specifier);
+        }
+      }
+    };
+    if (t.isSourceFile(scope) || t.isBlock(scope) || t.isModuleBlock(scope) || t.isCaseClause(scope) || t.isDefaultClause(scope)) {
+      for (const statement of scope.statements) addStatement(statement);
+    } else if (t.isFunctionLike(scope)) {
+      for (const parameter of scope.parameters) addBindingName(parameter.name, parameter);
+      if ((t.isFunctionExpression(scope) || t.isClassExpression(scope)) && scope.name) names.set(scope.name.text, scope);
+    } else if ((t.isForStatement(scope) || t.isForOfStatement(scope) || t.isForInStatement(scope)) && scope.initializer) {
+      if (t.isVariableDeclarationList(scope.initializer)) {
+        for (const declaration of scope.initializer.declarations) addBindingName(declaration.name, declaration);
+      }
+    } else if (t.isCatchClause(scope) && scope.variableDeclaration) {
+      addBindingName(scope.variableDeclaration.name, scope.variableDeclaration);
+    }
+    this.scopeCache.set(scope, names);
+    return names;
+  }
+
+  private bindingOf(declaration: ts.Node): Binding {
+    const t = this.t;
+    if (t.isVariableDeclaration(declaration)) {
+      if (!t.isIdentifier(declaration.name)) return { kind: "unknown" };
+      const requireModule = declaration.initializer && requireSpecifier(t, declaration.initializer);
+      if (requireModule !== undefined) return { kind: "import", module: requireModule, importedName: "*" };
+      if (!declaration.initializer) return { kind: "unknown" };
+      const initializer = declaration.initializer;
+      if (t.isArrowFunction(initializer) || t.isFunctionExpression(initializer)) return { kind: "function", declaration: initializer };
+      return { kind: "value", declaration, initializer };
+    }
+    if (t.isBindingElement(declaration)) {
+      // `const { z } = require("zod")`
+      const pattern = declaration.parent;
+      const variable = pattern.parent;
+      if (t.isObjectBindingPattern(pattern) && t.isVariableDeclaration(variable) && variable.initializer) {
+        const module = requireSpecifier(t, variable.initializer);
+        if (module !== undefined) {
+          const imported = declaration.propertyName ?? declaration.name;
+          if (t.isIdentifier(imported)) return { kind: "import", module, importedName: imported.text };
+        }
+      }
+      return { kind: "unknown" };
+    }
+    if (t.isFunctionDeclaration(declaration) && declaration.body) return { kind: "function", declaration };
+    if (t.isImportSpecifier(declaration)) {
+      const module = moduleOf(t, declaration);
+      const imported = declaration.propertyName ?? declaration.name;
+      return module === undefined ? { kind: "unknown" } : { kind: "import", module, importedName: imported.text };
+    }
+    if (t.isNamespaceImport(declaration)) {
+      const module = moduleOf(t, declaration);
+      return module === undefined ? { kind: "unknown" } : { kind: "import", module, importedName: "*" };
+    }
+    if (t.isImportClause(declaration)) {
+      const module = moduleOf(t, declaration);
+      return module === undefined ? { kind: "unknown" } : { kind: "import", module, importedName: "default" };
+    }
+    return { kind: "unknown" };
+  }
+}
+
+function moduleOf(t: TS, node: ts.Node): string | undefined {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) {
+    if (t.isImportDeclaration(current)) {
+      return t.isStringLiteral(current.moduleSpecifier) ? current.moduleSpecifier.text : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** `require("x")`, `require("x").y` is not handled; returns "x" for the plain form. */
+export function requireSpecifier(t: TS, expr: ts.Expression): string | undefined {
+  let inner = expr;
+  while (t.isParenthesizedExpression(inner) || t.isAwaitExpression(inner)) inner = inner.expression;
+  if (
+    t.isCallExpression(inner) &&
+    t.isIdentifier(inner.expression) &&
+    inner.expression.text === "require" &&
+    inner.arguments.length === 1
+  ) {
+    const [argument] = inner.arguments;
+    if (argument && t.isStringLiteralLike(argument)) return argument.text;
+  }
+  return undefined;
+}
+
+/** The expressions a function returns: the body of a concise arrow, or every `return` not nested in another function. */
+export function returnedExpressions(t: TS, fn: FunctionWithBody): ts.Expression[] {
+  const body = fn.body;
+  if (!body) return [];
+  if (!t.isBlock(body)) return [body];
+  const results: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (t.isReturnStatement(node)) {
+      if (node.expression) results.push(node.expression);
+      return;
+    }
+    if (t.isFunctionLike(node) || t.isClassLike(node)) return;
+    node.forEachChild(visit);
+  };
+  body.forEachChild(visit);
+  return results;
+}

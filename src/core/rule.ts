@@ -1,0 +1,75 @@
+import type * as ts from "typescript";
+import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
+import type { FileFacts } from "./facts.js";
+import type { Edit } from "./schema/model.js";
+
+export type ConfigName = "recommended" | "strict";
+
+export interface Suggestion<MessageIds extends string> {
+  messageId: MessageIds;
+  data?: Record<string, string | number>;
+  edits: Edit[];
+}
+
+export interface Finding<MessageIds extends string> {
+  messageId: MessageIds;
+  data: Record<string, string | number>;
+  /** The syntax to underline. */
+  node: ts.Node;
+  /** Applied automatically only when behaviour is unchanged. */
+  fix?: Edit[];
+  suggestions?: Suggestion<MessageIds>[];
+}
+
+export type Report<MessageIds extends string> = (finding: Finding<MessageIds>) => void;
+
+/**
+ * A rule, written once and run by every front end (ESLint, the tsserver plugin). It holds its
+ * metadata and a pure `check` over a file's facts; no front end adds logic of its own.
+ */
+export interface RuleDefinition<Options extends Record<string, unknown>, MessageIds extends string> {
+  name: string;
+  meta: {
+    description: string;
+    /** The smallest shared config that turns this rule on. */
+    config: ConfigName;
+    messages: Record<MessageIds, string>;
+    /** JSON Schema of the single options object. */
+    optionsSchema: JSONSchema4 & { type: "object" };
+    defaultOptions: Options;
+    hasSuggestions: boolean;
+  };
+  check(facts: FileFacts, options: Options, report: Report<MessageIds>): void;
+}
+
+export function defineRule<Options extends Record<string, unknown>, MessageIds extends string>(
+  rule: RuleDefinition<Options, MessageIds>,
+): RuleDefinition<Options, MessageIds> {
+  return rule;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of rules with their own option and message types
+export type AnyRuleDefinition = RuleDefinition<any, string>;
+
+/** A report's range in the file. */
+export function findingRange(facts: FileFacts, finding: Finding<string>): { start: number; end: number } {
+  return { start: finding.node.getStart(facts.sourceFile), end: finding.node.getEnd() };
+}
+
+/** Runs a rule and drops repeats: a schema shared by several tools is reported once, where it is written. */
+export function runRule<Options extends Record<string, unknown>, MessageIds extends string>(
+  rule: RuleDefinition<Options, MessageIds>,
+  facts: FileFacts,
+  options: Options,
+): Finding<MessageIds>[] {
+  const findings: Finding<MessageIds>[] = [];
+  const seen = new Set<string>();
+  rule.check(facts, options, (finding) => {
+    const range = findingRange(facts, finding);
+    const key = `${finding.messageId}:${range.start}:${range.end}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    findings.push(finding);
+  });
+  return findings;
+}

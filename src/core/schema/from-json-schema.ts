@@ -1,0 +1,269 @@
+import type * as ts from "typescript";
+import { numberValue, propertyNameText, propertyValue, stringValue, unwrapExpression, type TS } from "../ts-utils.js";
+import type { Resolver } from "../resolve.js";
+import type { ObjectProperty, Openness, SchemaFix, SchemaNode } from "./model.js";
+import { regexIsBounded } from "./regex-bounds.js";
+
+const BOUNDED_FORMATS = new Set(["uuid", "date", "ipv4", "ipv6", "hostname"]);
+// `date-time` and `time` are not bounds: AJV's formats, like zod's, accept any number of fractional digits.
+const COMPOSITION_KEYWORDS = ["allOf", "anyOf", "oneOf", "$ref"];
+const MAX_DEPTH = 100;
+
+/** Called when a JSON Schema position holds a call such as `zodToJsonSchema(X)`: hands X to the zod reader. */
+export type EmbeddedSchemaReader = (call: ts.CallExpression) => SchemaNode | undefined;
+
+/**
+ * Reads JSON Schema written as object literals. Keywords are read only from schema positions, so a
+ * property named `maxLength` under `properties` is a field, not a keyword.
+ */
+export class JsonSchemaReader {
+  private readonly cache = new Map<ts.Node, SchemaNode>();
+  private readonly inProgress = new Set<ts.Node>();
+
+  constructor(
+    private readonly t: TS,
+    private readonly sourceFile: ts.SourceFile,
+    private readonly resolver: Resolver,
+    private readonly embedded: EmbeddedSchemaReader,
+  ) {}
+
+  read(expression: ts.Expression): SchemaNode {
+    const cached = this.cache.get(expression);
+    if (cached) return cached;
+    if (this.inProgress.has(expression) || this.inProgress.size > MAX_DEPTH) return this.opaque(expression);
+    this.inProgress.add(expression);
+    try {
+      const result = this.readUncached(expression);
+      this.cache.set(expression, result);
+      return result;
+    } finally {
+      this.inProgress.delete(expression);
+    }
+  }
+
+  private opaque(site: ts.Node): SchemaNode {
+    return { kind: "opaque", site, flavor: "json" };
+  }
+
+  private readUncached(expression: ts.Expression): SchemaNode {
+    const t = this.t;
+    const expr = unwrapExpression(t, expression);
+    if (t.isIdentifier(expr)) {
+      const binding = this.resolver.resolve(expr);
+      return binding.kind === "value" ? this.read(binding.initializer) : this.opaque(expr);
+    }
+    if (expr.kind === t.SyntaxKind.TrueKeyword) return { kind: "unconstrained", site: expr, flavor: "json", what: "json-true" };
+    if (expr.kind === t.SyntaxKind.FalseKeyword) return { kind: "leaf", site: expr, flavor: "json", enumerated: true };
+    if (t.isCallExpression(expr)) return this.embedded(expr) ?? this.opaque(expr);
+    if (!t.isObjectLiteralExpression(expr)) return this.opaque(expr);
+    return this.readLiteral(expr);
+  }
+
+  /** Collects the keywords of a schema literal, following spreads of other literals in the file. */
+  private keywords(literal: ts.ObjectLiteralExpression, into = new Map<string, { value: ts.Expression | undefined; node: ts.Node }>(), complete = { value: true }, seen = new Set<ts.Node>()) {
+    const t = this.t;
+    if (seen.has(literal)) return { keywords: into, complete: false };
+    seen.add(literal);
+    for (const element of literal.properties) {
+      if (t.isSpreadAssignment(element)) {
+        const spread = this.literalOf(element.expression);
+        if (spread) this.keywords(spread, into, complete, seen);
+        else complete.value = false;
+        continue;
+      }
+      if (!t.isPropertyAssignment(element) && !t.isShorthandPropertyAssignment(element)) continue;
+      const name = propertyNameText(t, element.name);
+      if (name === undefined) {
+        complete.value = false;
+        continue;
+      }
+      into.set(name, { value: propertyValue(t, element), node: element });
+    }
+    return { keywords: into, complete: complete.value };
+  }
+
+  private literalOf(expression: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
+    const t = this.t;
+    const expr = unwrapExpression(t, expression);
+    if (t.isObjectLiteralExpression(expr)) return expr;
+    if (t.isIdentifier(expr) && depth < MAX_DEPTH) {
+      const binding = this.resolver.resolve(expr);
+      if (binding.kind === "value") return this.literalOf(binding.initializer, depth + 1);
+    }
+    return undefined;
+  }
+
+  private readLiteral(literal: ts.ObjectLiteralExpression): SchemaNode {
+    const t = this.t;
+    const { keywords, complete } = this.keywords(literal);
+    const keyword = (name: string): ts.Expression | undefined => keywords.get(name)?.value;
+    const typeEntry = keywords.get("type");
+    const site = typeEntry?.node ?? literal;
+    const types = this.typeNames(keyword("type"));
+
+    if (keywords.has("const")) return { kind: "leaf", site, flavor: "json", enumerated: true, singleValue: true };
+    if (keywords.has("enum")) {
+      const values = keyword("enum");
+      const list = values && unwrapExpression(t, values);
+      return { kind: "leaf", site, flavor: "json", enumerated: true, singleValue: list !== undefined && t.isArrayLiteralExpression(list) && list.elements.length === 1 };
+    }
+
+    const members: SchemaNode[] = [];
+    for (const composition of ["anyOf", "oneOf", "allOf"]) {
+      const list = keyword(composition);
+      const inner = list && unwrapExpression(t, list);
+      if (inner && t.isArrayLiteralExpression(inner)) members.push(...inner.elements.map((element) => this.read(element)));
+    }
+    const composed = COMPOSITION_KEYWORDS.some((name) => keywords.has(name));
+
+    if (keywords.size === 0 && complete) return { kind: "unconstrained", site: literal, flavor: "json", what: "json-empty" };
+    if (!types && !keywords.has("properties") && !keywords.has("items")) {
+      if (members.length > 0) {
+        return { kind: keywords.has("allOf") ? "intersection" : "union", site, flavor: "json", members, discriminated: false };
+      }
+      return this.opaque(literal);
+    }
+
+    const alternatives: SchemaNode[] = [];
+    const typeList = types ?? (keywords.has("properties") ? ["object"] : ["array"]);
+    for (const type of typeList) {
+      switch (type) {
+        case "object":
+          alternatives.push(this.readObject(literal, keywords, complete, composed, site));
+          break;
+        case "string":
+          alternatives.push({
+            kind: "string", site, flavor: "json", chainEnd: literal, jsonLiteral: literal,
+            maxLength: numberValue(t, keyword("maxLength")),
+            boundedByShape: this.stringShapeBounded(keyword("format"), keyword("pattern")),
+            unboundedFormat: this.unboundedFormat(keyword("format"), keyword("pattern")),
+          });
+          break;
+        case "number":
+        case "integer":
+          alternatives.push({
+            kind: "number", site, flavor: "json", boundedByShape: false,
+            hasMinimum: keywords.has("minimum") || keywords.has("exclusiveMinimum"),
+            hasMaximum: keywords.has("maximum") || keywords.has("exclusiveMaximum"),
+          });
+          break;
+        case "array": {
+          const items = keyword("items");
+          const itemsInner = items && unwrapExpression(t, items);
+          const prefix = keyword("prefixItems");
+          const prefixInner = prefix && unwrapExpression(t, prefix);
+          const tupleItems = prefixInner && t.isArrayLiteralExpression(prefixInner) ? prefixInner.elements.map((element) => this.read(element)) : undefined;
+          const element = itemsInner && t.isArrayLiteralExpression(itemsInner) ? this.opaque(itemsInner) : items ? this.read(items) : { kind: "unconstrained" as const, site, flavor: "json" as const, what: "json-empty" as const };
+          alternatives.push({
+            kind: "array", site, flavor: "json", chainEnd: literal, jsonLiteral: literal, element,
+            items: tupleItems && itemsInner?.kind === t.SyntaxKind.FalseKeyword ? tupleItems : undefined,
+            maxItems: numberValue(t, keyword("maxItems")),
+            boundedByShape: tupleItems !== undefined && itemsInner?.kind === t.SyntaxKind.FalseKeyword,
+          });
+          break;
+        }
+        default:
+          alternatives.push({ kind: "leaf", site, flavor: "json", enumerated: false });
+      }
+    }
+    const result: SchemaNode = alternatives.length === 1 && alternatives[0] ? alternatives[0] : { kind: "union", site, flavor: "json", members: alternatives, discriminated: false };
+    if (members.length === 0) return result;
+    return { kind: "intersection", site, flavor: "json", members: [result, ...members], discriminated: false };
+  }
+
+  private typeNames(value: ts.Expression | undefined): string[] | undefined {
+    if (!value) return undefined;
+    const t = this.t;
+    const single = stringValue(t, value);
+    if (single !== undefined) return [single];
+    const inner = unwrapExpression(t, value);
+    if (t.isArrayLiteralExpression(inner)) {
+      const names = inner.elements.map((element) => stringValue(t, element)).filter((name): name is string => name !== undefined && name !== "null");
+      return names.length > 0 ? names : ["null"];
+    }
+    return undefined;
+  }
+
+  private stringShapeBounded(format: ts.Expression | undefined, pattern: ts.Expression | undefined): boolean {
+    const formatName = format && stringValue(this.t, format);
+    if (formatName && BOUNDED_FORMATS.has(formatName)) return true;
+    const patternText = pattern && stringValue(this.t, pattern);
+    return patternText !== undefined && regexIsBounded(`/${patternText}/`);
+  }
+
+  private unboundedFormat(format: ts.Expression | undefined, pattern: ts.Expression | undefined) {
+    const formatName = format && stringValue(this.t, format);
+    if (formatName === "email" || formatName === "idn-email") return "email" as const;
+    if (formatName === "uri" || formatName === "url" || formatName === "iri") return "url" as const;
+    if (pattern) return "regex-open" as const;
+    return undefined;
+  }
+
+  private readObject(
+    literal: ts.ObjectLiteralExpression,
+    keywords: Map<string, { value: ts.Expression | undefined; node: ts.Node }>,
+    complete: boolean,
+    composed: boolean,
+    site: ts.Node,
+  ): SchemaNode {
+    const t = this.t;
+    const propertiesLiteral = keywords.get("properties")?.value;
+    const propertiesObject = propertiesLiteral && this.literalOf(propertiesLiteral);
+    const properties: ObjectProperty[] = [];
+    let propertiesComplete = complete && (propertiesLiteral === undefined || propertiesObject !== undefined);
+    if (propertiesObject) {
+      for (const element of propertiesObject.properties) {
+        if (!t.isPropertyAssignment(element) && !t.isShorthandPropertyAssignment(element)) {
+          propertiesComplete = false;
+          continue;
+        }
+        const name = propertyNameText(t, element.name);
+        const value = propertyValue(t, element);
+        if (name === undefined || !value) {
+          propertiesComplete = false;
+          continue;
+        }
+        properties.push({ name, keyNode: element.name, schema: this.read(value) });
+      }
+    }
+
+    const additional = keywords.get("additionalProperties");
+    const unevaluated = keywords.get("unevaluatedProperties");
+    const isFalse = (entry: { value: ts.Expression | undefined } | undefined): boolean =>
+      entry?.value !== undefined && unwrapExpression(t, entry.value).kind === t.SyntaxKind.FalseKeyword;
+
+    let openness: Openness;
+    let catchall: SchemaNode | undefined;
+    if (isFalse(unevaluated) || (!composed && isFalse(additional))) {
+      openness = { closed: true, site, fixes: [] };
+    } else if (composed) {
+      openness = { closed: false, reason: "json-composed", site, fixes: this.insertKeywordFix(literal, keywords, "unevaluatedProperties", "json-unevaluated-false") };
+    } else if (additional?.value) {
+      catchall = this.read(additional.value);
+      const fixes: SchemaFix[] = [{ kind: "json-additional-false", edits: [{ start: additional.value.getStart(this.sourceFile), end: additional.value.getEnd(), text: "false" }] }];
+      openness = { closed: false, reason: "json-open", site: additional.node, fixes };
+    } else if (!complete) {
+      openness = { closed: true, site, fixes: [] }; // a spread we cannot read may close it
+    } else {
+      openness = { closed: false, reason: "json-missing", site, fixes: this.insertKeywordFix(literal, keywords, "additionalProperties", "json-additional-false") };
+    }
+
+    if (propertiesObject === undefined && propertiesLiteral === undefined && !openness.closed && !composed) {
+      return { kind: "unconstrained", site, flavor: "json", what: "json-object-bag", values: catchall };
+    }
+    return { kind: "object", site, flavor: "json", properties, propertiesComplete, openness, catchall, chainEnd: literal };
+  }
+
+  /** Inserts `keyword: false` right after the `properties` keyword, or after `type`. */
+  private insertKeywordFix(
+    literal: ts.ObjectLiteralExpression,
+    keywords: Map<string, { value: ts.Expression | undefined; node: ts.Node }>,
+    keyword: string,
+    kind: SchemaFix["kind"],
+  ): SchemaFix[] {
+    const anchor = keywords.get("properties")?.node ?? keywords.get("type")?.node;
+    if (!anchor || anchor.parent !== literal) return [];
+    return [{ kind, edits: [{ start: anchor.getEnd(), end: anchor.getEnd(), text: `, ${keyword}: false` }] }];
+  }
+}
+

@@ -1,0 +1,91 @@
+import type * as ts from "typescript";
+import type typescriptModule from "typescript";
+
+/** The `typescript` module in use. Injected so that tsserver can hand over its own copy. */
+export type TS = typeof typescriptModule;
+
+/** Strips syntax that does not change a value: parentheses, casts, `satisfies`, `!`. */
+export function unwrapExpression(t: TS, expr: ts.Expression): ts.Expression {
+  let current = expr;
+  for (;;) {
+    if (
+      t.isParenthesizedExpression(current) ||
+      t.isAsExpression(current) ||
+      t.isSatisfiesExpression(current) ||
+      t.isNonNullExpression(current) ||
+      t.isTypeAssertionExpression(current)
+    ) {
+      current = current.expression;
+    } else {
+      return current;
+    }
+  }
+}
+
+/** The static name of a property, or undefined when it is computed from a value. */
+export function propertyNameText(t: TS, name: ts.PropertyName | ts.MemberName): string | undefined {
+  if (t.isIdentifier(name) || t.isPrivateIdentifier(name)) return name.text;
+  if (t.isStringLiteralLike(name) || t.isNumericLiteral(name)) return name.text;
+  if (t.isComputedPropertyName(name)) {
+    const inner = unwrapExpression(t, name.expression);
+    if (t.isStringLiteralLike(inner) || t.isNumericLiteral(inner)) return inner.text;
+  }
+  return undefined;
+}
+
+/** Static text of a string literal or a template without substitutions. */
+export function stringValue(t: TS, expr: ts.Expression): string | undefined {
+  const inner = unwrapExpression(t, expr);
+  if (t.isStringLiteralLike(inner)) return inner.text;
+  return undefined;
+}
+
+export function numberValue(t: TS, expr: ts.Expression | undefined): number | undefined {
+  if (!expr) return undefined;
+  const inner = unwrapExpression(t, expr);
+  if (t.isNumericLiteral(inner)) return Number(inner.text.replace(/_/g, ""));
+  if (t.isPrefixUnaryExpression(inner) && inner.operator === t.SyntaxKind.MinusToken && t.isNumericLiteral(inner.operand)) {
+    return -Number(inner.operand.text.replace(/_/g, ""));
+  }
+  return undefined;
+}
+
+/** Finds a property assignment (or shorthand) of an object literal by name. */
+export function findProperty(
+  t: TS,
+  literal: ts.ObjectLiteralExpression,
+  name: string,
+): ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration | undefined {
+  for (const property of literal.properties) {
+    if (
+      (t.isPropertyAssignment(property) || t.isShorthandPropertyAssignment(property) || t.isMethodDeclaration(property)) &&
+      propertyNameText(t, property.name) === name
+    ) {
+      return property;
+    }
+  }
+  return undefined;
+}
+
+/** The value expression of a property, treating `{ name }` as `{ name: name }`. */
+export function propertyValue(
+  t: TS,
+  property: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration,
+): ts.Expression | undefined {
+  if (t.isPropertyAssignment(property)) return property.initializer;
+  if (t.isShorthandPropertyAssignment(property)) return property.name;
+  return undefined;
+}
+
+export function isFunctionExpressionLike(t: TS, node: ts.Node): node is ts.ArrowFunction | ts.FunctionExpression {
+  return t.isArrowFunction(node) || t.isFunctionExpression(node);
+}
+
+/** The callee's final name: `a.b.registerTool(...)` gives `registerTool`, `tool(...)` gives `tool`. */
+export function calleeName(t: TS, call: ts.CallExpression): string | undefined {
+  const callee = unwrapExpression(t, call.expression);
+  if (t.isPropertyAccessExpression(callee)) return callee.name.text;
+  if (t.isIdentifier(callee)) return callee.text;
+  if (t.isElementAccessExpression(callee)) return stringValue(t, callee.argumentExpression);
+  return undefined;
+}

@@ -1,0 +1,62 @@
+import ts from "typescript";
+import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
+import { getFileFacts } from "../core/facts.js";
+import { findingRange, runRule, type RuleDefinition } from "../core/rule.js";
+import { readSettings } from "../core/settings.js";
+import { sourceFileFor } from "./source-file.js";
+import { reportEngineError } from "./engine-errors.js";
+
+export interface McpGuardDocs {
+  description: string;
+  recommended?: boolean;
+  requiresTypeChecking?: boolean;
+}
+
+export const REPOSITORY_URL = "https://github.com/mcp-guard/eslint-plugin-mcp-guard";
+
+const createRule = ESLintUtils.RuleCreator<McpGuardDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
+
+/** Generates the ESLint rule for a rule definition: options, messages and reports; no logic of its own. */
+export function toEslintRule<Options extends Record<string, unknown>, MessageIds extends string>(definition: RuleDefinition<Options, MessageIds>) {
+  return createRule<[Options], MessageIds>({
+    name: definition.name,
+    meta: {
+      type: "problem",
+      docs: { description: definition.meta.description, recommended: definition.meta.config === "recommended", requiresTypeChecking: false },
+      hasSuggestions: definition.meta.hasSuggestions || undefined,
+      messages: definition.meta.messages,
+      schema: [definition.meta.optionsSchema],
+    },
+    defaultOptions: [definition.meta.defaultOptions],
+    create(context, [options]) {
+      return {
+        Program() {
+          let findings;
+          let sourceFile: ts.SourceFile;
+          try {
+            const target = sourceFileFor(context as Readonly<TSESLint.RuleContext<string, readonly unknown[]>>);
+            sourceFile = target.sourceFile;
+            const facts = getFileFacts(ts, target.sourceFile, target.checker, readSettings(context.settings["mcp-guard"]));
+            findings = runRule(definition, facts, options).map((finding) => ({ finding, range: findingRange(facts, finding) }));
+          } catch (error) {
+            reportEngineError(definition.name, context.filename, error);
+            return;
+          }
+          const sourceCode = context.sourceCode;
+          const toFix = (edits: { start: number; end: number; text: string }[]) => (fixer: TSESLint.RuleFixer) =>
+            edits.map((edit) => fixer.replaceTextRange([edit.start, edit.end], edit.text));
+          for (const { finding, range } of findings) {
+            context.report({
+              loc: { start: sourceCode.getLocFromIndex(range.start), end: sourceCode.getLocFromIndex(range.end) },
+              messageId: finding.messageId,
+              data: finding.data,
+              fix: finding.fix ? toFix(finding.fix) : undefined,
+              suggest: finding.suggestions?.map((suggestion) => ({ messageId: suggestion.messageId, data: suggestion.data, fix: toFix(suggestion.edits) })),
+            });
+          }
+          void sourceFile;
+        },
+      };
+    },
+  });
+}

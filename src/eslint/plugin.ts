@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import type { ESLint, Linter, Rule } from "eslint";
+import type { ConfigName } from "../core/rule.js";
+import { ruleDefinitions } from "../rules.js";
+import { toEslintRule } from "./create-rule.js";
+
+const PREFIX = "mcp-guard";
+
+function packageVersion(): string {
+  // src/eslint/plugin.ts and dist/src/eslint/plugin.js sit at different depths below package.json.
+  for (const relative of ["../../package.json", "../../../package.json"]) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as { name?: string; version?: string };
+      if (manifest.name === "eslint-plugin-mcp-guard" && manifest.version) return manifest.version;
+    } catch {
+      // try the next candidate
+    }
+  }
+  return "0.0.0";
+}
+
+// typescript-eslint's rule type and ESLint's own describe the same object; users see ESLint's.
+const rules = Object.fromEntries(
+  ruleDefinitions.map((definition) => [definition.name, toEslintRule(definition) as unknown as Rule.RuleModule]),
+);
+
+type ConfigKey = "recommended" | "strict" | "all";
+const CONFIG_MEMBERS: Record<ConfigKey, ReadonlySet<ConfigName> | "all"> = {
+  recommended: new Set<ConfigName>(["recommended"]),
+  strict: new Set<ConfigName>(["recommended", "strict"]),
+  all: "all",
+};
+
+export interface McpGuardPlugin extends ESLint.Plugin {
+  meta: { name: string; version: string };
+  rules: Record<string, Rule.RuleModule>;
+  configs: Record<ConfigKey, Linter.Config>;
+}
+
+export const plugin: McpGuardPlugin = {
+  meta: { name: "eslint-plugin-mcp-guard", version: packageVersion() },
+  rules,
+  configs: {} as McpGuardPlugin["configs"],
+};
+
+// Configs are generated from rule metadata, so a rule's config membership is stated once, in the rule.
+for (const key of Object.keys(CONFIG_MEMBERS) as ConfigKey[]) {
+  const members = CONFIG_MEMBERS[key];
+  plugin.configs[key] = {
+    name: `${PREFIX}/${key}`,
+    plugins: { [PREFIX]: plugin },
+    rules: Object.fromEntries(
+      ruleDefinitions
+        .filter((definition) => members === "all" || members.has(definition.meta.config))
+        .map((definition) => [`${PREFIX}/${definition.name}`, "error" as const]),
+    ),
+  };
+}

@@ -1,0 +1,4 @@
+import { plugin } from "./eslint/plugin.js";
+
+export type { McpGuardPlugin } from "./eslint/plugin.js";
+export default plugin;
