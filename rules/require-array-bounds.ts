@@ -1,6 +1,6 @@
 import { defineRule } from "../src/core/rule.js";
 import { allowFieldsSchema, isAllowedField, locationData } from "../src/core/describe.js";
-import { upperBoundEdits } from "./bound-fixes.js";
+import { upperBoundEdits } from "../src/core/bound-fixes.js";
 
 type MessageIds = "unbounded" | "tooLarge" | "addMax";
 

@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
-import type { FileFacts } from "../src/core/facts.js";
-import type { Edit } from "../src/core/schema/model.js";
+import type { FileFacts } from "./facts.js";
+import type { Edit } from "./schema/model.js";
 
 /**
  * Edits that add an upper bound to a string or array schema, in the flavour it is written in:
