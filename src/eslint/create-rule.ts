@@ -32,10 +32,8 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
       return {
         Program() {
           let findings;
-          let sourceFile: ts.SourceFile;
           try {
-            const target = sourceFileFor(context as Readonly<TSESLint.RuleContext<string, readonly unknown[]>>);
-            sourceFile = target.sourceFile;
+            const target = sourceFileFor(context);
             const facts = getFileFacts(ts, target.sourceFile, target.checker, readSettings(context.settings["mcp-guard"]));
             findings = runRule(definition, facts, options).map((finding) => ({ finding, range: findingRange(facts, finding) }));
           } catch (error) {
@@ -54,7 +52,6 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
               suggest: finding.suggestions?.map((suggestion) => ({ messageId: suggestion.messageId, data: suggestion.data, fix: toFix(suggestion.edits) })),
             });
           }
-          void sourceFile;
         },
       };
     },

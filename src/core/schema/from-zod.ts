@@ -411,7 +411,7 @@ export class ZodReader {
       case "merge": {
         const other = args[0] ? this.read(args[0]) : undefined;
         if (!other || other.kind !== "object") {
-          return { ...receiver, propertiesComplete: false, openness: { closed: false, site: nameNode, fixes: [] }, chainEnd, kind: "object" } as ObjectSchema;
+          return { ...receiver, propertiesComplete: false, openness: { closed: false, site: nameNode, fixes: [] }, chainEnd, kind: "object" };
         }
         // `.merge(B)` takes B's handling of unknown keys.
         return { ...receiver, properties: mergeProperties(receiver.properties, other.properties), propertiesComplete: receiver.propertiesComplete && other.propertiesComplete, openness: other.openness, catchall: other.catchall, chainEnd };
