@@ -88,7 +88,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
         return json.read(input.expression);
       case "shape-only":
       case "schema-or-shape": {
-        const isShape = input.form === "shape-only" || isObjectLiteralValue(t, resolver, input.expression);
+        const isShape = input.form === "shape-only" || isShapeValue(t, resolver, input.expression);
         if (!isShape) return zod.read(input.expression);
         const shape = zod.readShape(input.expression);
         const site = input.expression;
@@ -140,12 +140,14 @@ function joinPath(path: string, segment: string): string {
   return path === "" ? segment : `${path}.${segment}`;
 }
 
-function isObjectLiteralValue(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): boolean {
+/** A raw shape: an object literal or `Schema.shape`, which the SDK wraps in a stripping `z.object`. */
+function isShapeValue(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): boolean {
   const expr = unwrapExpression(t, expression);
   if (t.isObjectLiteralExpression(expr)) return true;
+  if (t.isPropertyAccessExpression(expr) && expr.name.text === "shape") return true;
   if (t.isIdentifier(expr) && depth < 20) {
     const binding = resolver.resolve(expr);
-    return binding.kind === "value" && isObjectLiteralValue(t, resolver, binding.initializer, depth + 1);
+    return binding.kind === "value" && isShapeValue(t, resolver, binding.initializer, depth + 1);
   }
   return false;
 }

@@ -138,6 +138,19 @@ function isFunctionValue(context: FinderContext, expression: ts.Expression | und
   return t.isArrowFunction(expr) || t.isFunctionExpression(expr) || t.isIdentifier(expr) || t.isPropertyAccessExpression(expr) || t.isCallExpression(expr);
 }
 
+/** Whether the second argument of `server.tool()` is a description string, an object, or unknown. */
+function descriptionKind(context: FinderContext, expression: ts.Expression, depth = 0): "string" | "object" | "unknown" {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, expression);
+  if (t.isStringLiteralLike(expr) || t.isTemplateExpression(expr) || t.isBinaryExpression(expr)) return "string";
+  if (t.isObjectLiteralExpression(expr)) return "object";
+  if (t.isIdentifier(expr) && depth < 20) {
+    const binding = resolver.resolve(expr);
+    if (binding.kind === "value") return descriptionKind(context, binding.initializer, depth + 1);
+  }
+  return "unknown";
+}
+
 /** SDK v1 `server.tool(name, [description], [shape], [annotations], callback)`, following the SDK's own overload rules. */
 function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistration | undefined {
   const { t } = context;
@@ -149,11 +162,11 @@ function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistrat
   const nameExpr = unwrapExpression(t, nameArg);
   if (!t.isStringLiteralLike(nameExpr) && !t.isIdentifier(nameExpr) && !t.isTemplateExpression(nameExpr) && !t.isPropertyAccessExpression(nameExpr)) return undefined;
   const rest = args.slice(1, -1);
-  if (rest[0] && stringValue(t, rest[0]) !== undefined) rest.shift();
-  else if (rest[0] && (t.isIdentifier(unwrapExpression(t, rest[0])) || t.isTemplateExpression(unwrapExpression(t, rest[0]))) && rest.length > 1) {
-    // A description held in a variable, followed by the shape.
-    const literal = literalOf(context, rest[0]);
-    if (!literal) rest.shift();
+  const description = rest[0] && descriptionKind(context, rest[0]);
+  if (description === "string" || (description === "unknown" && rest.length === 3)) rest.shift();
+  else if (description === "unknown" && rest.length > 0) {
+    // An unresolved value could be the description or the shape; the overloads cannot be told apart.
+    return { framework: "mcp-sdk-v1", api: "tool", toolName: stringValue(t, nameArg), node: call, input: undefined, handler, annotations: undefined };
   }
   let shape: ts.Expression | undefined;
   let annotations: ts.Expression | undefined;
@@ -162,7 +175,6 @@ function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistrat
   } else if (rest.length === 1 && rest[0]) {
     const literal = literalOf(context, rest[0]);
     if (literal && !context.looksLikeShape(literal)) annotations = rest[0];
-    else if (literal) shape = rest[0];
     else shape = rest[0];
   }
   return {
