@@ -1,0 +1,122 @@
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { getFileFacts } from "../../src/core/facts.js";
+import { readSettings } from "../../src/core/settings.js";
+
+const settings = readSettings(undefined);
+
+function factsOf(code: string, fileName = "server.ts") {
+  const sourceFile = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true);
+  return getFileFacts(ts, sourceFile, undefined, settings);
+}
+
+function summary(code: string) {
+  return factsOf(code).registrations.map((registration) => `${registration.framework} ${registration.api} ${registration.toolName ?? "?"} ${registration.input?.form ?? "-"}`);
+}
+
+const sdkV1 = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\nconst server = new McpServer({ name: "t", version: "1" });\n`;
+
+describe("file facts", () => {
+  it("are computed once per SourceFile and settings", () => {
+    const sourceFile = ts.createSourceFile("a.ts", `${sdkV1}server.registerTool("a", { inputSchema: { q: z.string() } }, async () => ({ content: [] }));`, ts.ScriptTarget.Latest, true);
+    const first = getFileFacts(ts, sourceFile, undefined, settings);
+    expect(getFileFacts(ts, sourceFile, undefined, readSettings(undefined))).toBe(first);
+    expect(getFileFacts(ts, sourceFile, undefined, readSettings({ zodModules: ["@acme/zod"] }))).not.toBe(first);
+  });
+
+  it("find nothing in a file without an MCP framework import", () => {
+    const code = `import { z } from "zod";\nconst agent = makeAgent();\nagent.tool("x", { q: z.string() }, () => {});\nagent.registerTool("y", { inputSchema: z.object({}) }, () => {});`;
+    expect(summary(code)).toEqual([]);
+  });
+
+  it("ignore registrations written inside strings", () => {
+    const code = `${sdkV1}const template = \`server.registerTool("x", { inputSchema: z.object({ a: z.string() }) }, cb)\`;`;
+    expect(summary(code)).toEqual([]);
+  });
+
+  it("recognise every SDK v1 server.tool() overload", () => {
+    const code = `${sdkV1}
+server.tool("a", async () => ({ content: [] }));
+server.tool("b", "desc", async () => ({ content: [] }));
+server.tool("c", { q: z.string() }, async () => ({ content: [] }));
+server.tool("d", "desc", { q: z.string() }, async () => ({ content: [] }));
+server.tool("e", { q: z.string() }, { readOnlyHint: true }, async () => ({ content: [] }));
+server.tool("f", "desc", { q: z.string() }, { readOnlyHint: true }, async () => ({ content: [] }));
+server.tool("g", { readOnlyHint: true, title: "G" }, async () => ({ content: [] }));
+server.tool("h", {}, async () => ({ content: [] }));`;
+    expect(summary(code)).toEqual([
+      "mcp-sdk-v1 tool a -",
+      "mcp-sdk-v1 tool b -",
+      "mcp-sdk-v1 tool c shape-only",
+      "mcp-sdk-v1 tool d shape-only",
+      "mcp-sdk-v1 tool e shape-only",
+      "mcp-sdk-v1 tool f shape-only",
+      "mcp-sdk-v1 tool g -",
+      "mcp-sdk-v1 tool h shape-only",
+    ]);
+    const annotated = factsOf(code).registrations.filter((registration) => registration.annotations !== undefined).map((r) => r.toolName);
+    expect(annotated).toEqual(["e", "f", "g"]);
+  });
+
+  it("recognise registerTool, registerToolTask, low-level tools/list, fastmcp and createMcpHandler", () => {
+    const code = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { FastMCP } from "fastmcp";
+import { createMcpHandler } from "mcp-handler";
+import { z } from "zod";
+const low = new Server({ name: "t", version: "1" }, { capabilities: { tools: {} } });
+const tools = [{ name: "first", inputSchema: { type: "object", properties: {} } }];
+tools.push({ name: "pushed", inputSchema: { type: "object", properties: {}, additionalProperties: false } });
+low.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+const fast = new FastMCP({ name: "f", version: "1.0.0" });
+fast.addTool({ name: "fm", parameters: z.object({}), execute: async () => "ok" });
+fast.addTools([{ name: "fm2", parameters: z.object({}), execute: async () => "ok" }]);
+export const handler = createMcpHandler((server) => {
+  server.registerTool("handled", { inputSchema: { q: z.string() } }, async () => ({ content: [] }));
+  server.experimental.tasks.registerToolTask("task", { inputSchema: z.object({}) }, { createTask: async () => ({}) });
+});`;
+    expect(summary(code)).toEqual([
+      "mcp-sdk-v1 tools/list first json",
+      "mcp-sdk-v1 tools/list pushed json",
+      "fastmcp addTool fm schema",
+      "fastmcp addTool fm2 schema",
+      "mcp-sdk-v1 registerTool handled schema-or-shape",
+      "mcp-sdk-v1 registerToolTask task schema-or-shape",
+    ]);
+  });
+
+  it("recognise SDK v2 string request names", () => {
+    const code = `import { McpServer, fromJsonSchema } from "@modelcontextprotocol/server";
+const server = new McpServer({ name: "t", version: "1" });
+server.server.setRequestHandler("tools/list", () => ({ tools: [{ name: "v2", inputSchema: { type: "object" } }] }));
+server.registerTool("json", { inputSchema: fromJsonSchema({ type: "object", properties: {} }) }, async () => ({ content: [] }));`;
+    expect(summary(code)).toEqual(["mcp-sdk-v2 tools/list v2 json", "mcp-sdk-v2 registerTool json schema-or-shape"]);
+  });
+
+  it("walk only input schemas, with field paths", () => {
+    const code = `${sdkV1}server.registerTool("a", {
+  inputSchema: z.strictObject({ to: z.strictObject({ email: z.string() }), tags: z.array(z.string()) }),
+  outputSchema: z.object({ secret: z.string() }),
+}, async () => ({ content: [] }));`;
+    const paths = factsOf(code).inputs.map((input) => `${input.path || "(root)"}:${input.schema.kind}`);
+    expect(paths).toEqual(["(root):object", "to:object", "to.email:string", "tags:array", "tags[]:string"]);
+  });
+
+  it("survive self-referential and cyclic definitions", () => {
+    const code = `${sdkV1}
+const a = b;
+const b = a;
+const Node = z.object({ name: z.string(), children: z.lazy(() => z.array(Node)) });
+server.registerTool("cyclic", { inputSchema: a }, async () => ({ content: [] }));
+server.registerTool("tree", { inputSchema: Node }, async () => ({ content: [] }));`;
+    const facts = factsOf(code);
+    expect(facts.registrations).toHaveLength(2);
+    expect(facts.inputs.map((input) => `${input.registration.toolName}:${input.path || "(root)"}:${input.schema.kind}`)).toEqual([
+      "cyclic:(root):opaque",
+      "tree:(root):object",
+      "tree:name:string",
+      "tree:children:array",
+      "tree:children[]:opaque",
+    ]);
+  });
+});
