@@ -429,9 +429,7 @@ export class ZodReader {
         return { ...receiver, chainEnd };
       default:
         if (KEEPING_METHODS.has(operation) || operation === "check" || operation === "refine" || operation === "superRefine") {
-          return continuesChain && !["optional", "nullable", "nullish", "default", "transform", "pipe", "catch", "prefault", "readonly", "brand"].includes(operation)
-            ? { ...receiver, chainEnd }
-            : receiver;
+          return continuesChain && !STOPS_CHAIN.has(operation) ? { ...receiver, chainEnd } : receiver;
         }
         return undefined;
     }
@@ -538,7 +536,8 @@ export class ZodReader {
 }
 
 /** Methods after which `.max()` can no longer be chained (the result is not a string or array schema). */
-const STOPS_CHAIN = new Set(["optional", "nullable", "nullish", "default", "transform", "pipe", "catch", "prefault", "readonly", "brand", "refine", "superRefine", "describe", "meta"]);
+// `describe` and `meta` return the same schema class, so `.max()` may follow them; v3's `refine` wraps it in ZodEffects.
+const STOPS_CHAIN = new Set(["optional", "nullable", "nullish", "default", "transform", "pipe", "catch", "prefault", "readonly", "brand", "refine", "superRefine"]);
 
 function minDefined(current: number | undefined, limit: number): number {
   return current === undefined ? limit : Math.min(current, limit);
