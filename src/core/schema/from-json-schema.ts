@@ -2,12 +2,18 @@ import type * as ts from "typescript";
 import { numberValue, propertyNameText, propertyValue, stringValue, unwrapExpression, type TS } from "../ts-utils.js";
 import type { Resolver } from "../resolve.js";
 import type { ObjectProperty, Openness, SchemaFix, SchemaNode } from "./model.js";
-import { regexIsBounded } from "./regex-bounds.js";
+import { regexMaxLength } from "./regex-bounds.js";
 
 const BOUNDED_FORMATS = new Set(["uuid", "date", "ipv4", "ipv6", "hostname"]);
 // `date-time` and `time` are not bounds: AJV's formats, like zod's, accept any number of fractional digits.
 const COMPOSITION_KEYWORDS = ["allOf", "anyOf", "oneOf", "$ref"];
 const MAX_DEPTH = 100;
+
+function minOf(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
+}
 
 /** Called when a JSON Schema position holds a call such as `zodToJsonSchema(X)`: hands X to the zod reader. */
 export type EmbeddedSchemaReader = (call: ts.CallExpression) => SchemaNode | undefined;
@@ -134,8 +140,9 @@ export class JsonSchemaReader {
         case "string":
           alternatives.push({
             kind: "string", site, flavor: "json", chainEnd: literal, jsonLiteral: literal,
-            maxLength: numberValue(t, keyword("maxLength")),
-            boundedByShape: this.stringShapeBounded(keyword("format"), keyword("pattern")),
+            maxLength: minOf(numberValue(t, keyword("maxLength")), this.patternMaxLength(keyword("pattern"))),
+            // A maxLength we cannot read (a constant from elsewhere) is still a declared bound.
+            boundedByShape: this.formatBounded(keyword("format")) || (keywords.has("maxLength") && numberValue(t, keyword("maxLength")) === undefined),
             unboundedFormat: this.unboundedFormat(keyword("format"), keyword("pattern")),
           });
           break;
@@ -158,7 +165,9 @@ export class JsonSchemaReader {
             kind: "array", site, flavor: "json", chainEnd: literal, jsonLiteral: literal, element,
             items: tupleItems && itemsInner?.kind === t.SyntaxKind.FalseKeyword ? tupleItems : undefined,
             maxItems: numberValue(t, keyword("maxItems")),
-            boundedByShape: tupleItems !== undefined && itemsInner?.kind === t.SyntaxKind.FalseKeyword,
+            boundedByShape:
+              (tupleItems !== undefined && itemsInner?.kind === t.SyntaxKind.FalseKeyword) ||
+              (keywords.has("maxItems") && numberValue(t, keyword("maxItems")) === undefined),
           });
           break;
         }
@@ -184,18 +193,22 @@ export class JsonSchemaReader {
     return undefined;
   }
 
-  private stringShapeBounded(format: ts.Expression | undefined, pattern: ts.Expression | undefined): boolean {
+  private formatBounded(format: ts.Expression | undefined): boolean {
     const formatName = format && stringValue(this.t, format);
-    if (formatName && BOUNDED_FORMATS.has(formatName)) return true;
+    return formatName !== undefined && BOUNDED_FORMATS.has(formatName);
+  }
+
+  private patternMaxLength(pattern: ts.Expression | undefined): number | undefined {
     const patternText = pattern && stringValue(this.t, pattern);
-    return patternText !== undefined && regexIsBounded(`/${patternText}/`);
+    // JSON Schema patterns are not implicitly anchored, exactly like a JavaScript regex without ^ and $.
+    return patternText === undefined ? undefined : regexMaxLength(`/${patternText.replace(/\//g, "\\/")}/u`);
   }
 
   private unboundedFormat(format: ts.Expression | undefined, pattern: ts.Expression | undefined) {
     const formatName = format && stringValue(this.t, format);
     if (formatName === "email" || formatName === "idn-email") return "email" as const;
     if (formatName === "uri" || formatName === "url" || formatName === "iri") return "url" as const;
-    if (pattern) return "regex-open" as const;
+    if (pattern && this.patternMaxLength(pattern) === undefined) return "regex-open" as const;
     return undefined;
   }
 

@@ -6,7 +6,7 @@ import {
   BOUNDED_NUMBER_FACTORIES, BOUNDED_STRING_FORMATS, ENUM_FACTORIES, KEEPING_METHODS, LEAF_FACTORIES, NON_SCHEMA_METHODS,
   NUMBER_FACTORIES, PRECISION_FORMATS, UNBOUNDED_STRING_FORMATS, WRAPPER_FUNCTIONS, isMiniModule,
 } from "./zod-vocabulary.js";
-import { regexIsBounded } from "./regex-bounds.js";
+import { regexMaxLength } from "./regex-bounds.js";
 import { refinementChecksLength } from "./refinements.js";
 
 /** A reference to zod: the namespace object, or one function imported by name. */
@@ -441,20 +441,19 @@ export class ZodReader {
     const next = (changes: Partial<StringSchema>): StringSchema => ({ ...receiver, ...changes, chainEnd });
     switch (method) {
       case "max":
-      case "length": {
-        const limit = numberValue(t, args[0]);
-        return next({ maxLength: minDefined(receiver.maxLength, limit ?? Number.POSITIVE_INFINITY) });
-      }
+      case "length":
+        return next(this.withLimit(receiver, args[0]));
       case "regex": {
         const pattern = args[0] && unwrapExpression(t, args[0]);
-        if (pattern && t.isRegularExpressionLiteral(pattern) && regexIsBounded(pattern.text)) return next({ boundedByShape: true });
+        const longest = pattern && t.isRegularExpressionLiteral(pattern) ? regexMaxLength(pattern.text) : undefined;
+        if (longest !== undefined) return next({ maxLength: minDefined(receiver.maxLength, longest) });
         return next({ unboundedFormat: receiver.unboundedFormat ?? "regex-open" });
       }
       case "refine":
       case "superRefine":
-        return args[0] && refinementChecksLength(t, args[0]) ? next({ boundedByShape: true }) : next({});
+        return args[0] && refinementChecksLength(t, args[0], method) ? next({ boundedByShape: true }) : next({});
       case "check":
-        return this.applyChecks(receiver, args, (limit) => next({ maxLength: minDefined(receiver.maxLength, limit) }), () => next({ boundedByShape: true }), () => next({}));
+        return this.applyChecks(args, (limit) => next(this.withLimit(receiver, limit)), (longest) => next({ maxLength: minDefined(receiver.maxLength, longest) }), () => next({ boundedByShape: true }), () => next({}));
       default:
         break;
     }
@@ -466,14 +465,15 @@ export class ZodReader {
 
   private applyArrayMethod(receiver: ArraySchema, method: string, args: readonly ts.Expression[], call: ts.CallExpression, continuesChain: boolean): SchemaNode {
     const chainEnd = continuesChain && !STOPS_CHAIN.has(method) ? call : receiver.chainEnd;
-    if (method === "max" || method === "length" || method === "size") {
-      const limit = numberValue(this.t, args[0]);
-      return { ...receiver, maxItems: minDefined(receiver.maxItems, limit ?? Number.POSITIVE_INFINITY), chainEnd };
-    }
+    const withItemLimit = (limit: ts.Expression | undefined): ArraySchema => {
+      const value = this.numberOf(limit);
+      return value === undefined ? { ...receiver, boundedByShape: true, chainEnd } : { ...receiver, maxItems: minDefined(receiver.maxItems, value), chainEnd };
+    };
+    if (method === "max" || method === "length" || method === "size") return withItemLimit(args[0]);
     if (method === "check") {
-      return this.applyChecks(receiver, args, (limit) => ({ ...receiver, maxItems: minDefined(receiver.maxItems, limit), chainEnd }), () => ({ ...receiver, boundedByShape: true, chainEnd }), () => ({ ...receiver, chainEnd }));
+      return this.applyChecks(args, withItemLimit, () => ({ ...receiver, chainEnd }), () => ({ ...receiver, boundedByShape: true, chainEnd }), () => ({ ...receiver, chainEnd }));
     }
-    if ((method === "refine" || method === "superRefine") && args[0] && refinementChecksLength(this.t, args[0])) {
+    if ((method === "refine" || method === "superRefine") && args[0] && refinementChecksLength(this.t, args[0], method)) {
       return { ...receiver, boundedByShape: true, chainEnd };
     }
     return { ...receiver, chainEnd };
@@ -494,24 +494,46 @@ export class ZodReader {
     return receiver;
   }
 
-  /** zod/mini checks: `.check(z.maxLength(10), z.regex(/…/))`. */
-  private applyChecks<T extends SchemaNode>(receiver: T, args: readonly ts.Expression[], onMax: (limit: number) => T, onShape: () => T, unchanged: () => T): T {
-    let result: T = unchanged();
+  /**
+   * zod/mini checks: `.check(z.maxLength(10), z.regex(/…/))`. The first check that bounds the value
+   * decides; several length checks in one call are rare enough not to combine.
+   */
+  private applyChecks<T extends SchemaNode>(
+    args: readonly ts.Expression[],
+    onLimit: (limit: ts.Expression | undefined) => T,
+    onPattern: (longest: number) => T,
+    onShape: () => T,
+    unchanged: () => T,
+  ): T {
+    const t = this.t;
     for (const check of args) {
       const name = this.checkName(check);
-      const inner = unwrapExpression(this.t, check);
-      const firstArg = this.t.isCallExpression(inner) ? inner.arguments[0] : undefined;
-      if (name === "maxLength" || name === "length" || name === "maxSize" || name === "size") {
-        const limit = numberValue(this.t, firstArg);
-        result = onMax(limit ?? Number.POSITIVE_INFINITY);
-        receiver = result;
-      } else if (name === "regex" && firstArg && this.t.isRegularExpressionLiteral(unwrapExpression(this.t, firstArg)) && regexIsBounded(unwrapExpression(this.t, firstArg).getText(this.sourceFile))) {
-        result = onShape();
-      } else if (name === "refine" && firstArg && refinementChecksLength(this.t, firstArg)) {
-        result = onShape();
-      }
+      const inner = unwrapExpression(t, check);
+      const firstArg = t.isCallExpression(inner) ? inner.arguments[0] : undefined;
+      if (name === "maxLength" || name === "length" || name === "maxSize" || name === "size") return onLimit(firstArg);
+      const pattern = firstArg && unwrapExpression(t, firstArg);
+      const longest = name === "regex" && pattern && t.isRegularExpressionLiteral(pattern) ? regexMaxLength(pattern.text) : undefined;
+      if (longest !== undefined) return onPattern(longest);
+      if (name === "refine" && firstArg && refinementChecksLength(t, firstArg, "refine")) return onShape();
     }
-    return result;
+    return unchanged();
+  }
+
+  /** A declared limit: a number, a const holding one, or (unreadable) a bound of unknown size. */
+  private withLimit(receiver: StringSchema, limit: ts.Expression | undefined): Partial<StringSchema> {
+    const value = this.numberOf(limit);
+    return value === undefined ? { boundedByShape: true } : { maxLength: minDefined(receiver.maxLength, value) };
+  }
+
+  private numberOf(expression: ts.Expression | undefined, depth = 0): number | undefined {
+    const t = this.t;
+    if (!expression) return undefined;
+    const literal = numberValue(t, expression);
+    if (literal !== undefined || depth > 10) return literal;
+    const inner = unwrapExpression(t, expression);
+    if (!t.isIdentifier(inner)) return undefined;
+    const binding = this.resolver.resolve(inner);
+    return binding.kind === "value" ? this.numberOf(binding.initializer, depth + 1) : undefined;
   }
 
   private checkName(check: ts.Expression): string | undefined {

@@ -1,55 +1,146 @@
 /**
- * Decides whether a regular expression literal admits only strings of bounded length: anchored at
- * both ends (`^…$`, no `m` flag) with no unbounded quantifier (`*`, `+`, `{n,}`) and no top-level
- * alternation that escapes the anchors. `/^TKT-[0-9]{1,8}$/` admits at most 12 characters.
+ * The longest string a regular expression literal admits, or undefined when there is no limit.
+ * A pattern limits length only when every top-level alternative is anchored at both ends (`^…$`,
+ * without the `m` flag) and no quantifier is open (`*`, `+`, `{n,}`): `/^TKT-[0-9]{1,8}$/` admits at
+ * most 12 characters. Backreferences count as unlimited, which errs towards reporting.
  */
-export function regexIsBounded(literalText: string): boolean {
+export function regexMaxLength(literalText: string): number | undefined {
   const lastSlash = literalText.lastIndexOf("/");
-  if (!literalText.startsWith("/") || lastSlash <= 0) return false;
-  const source = literalText.slice(1, lastSlash);
+  if (!literalText.startsWith("/") || lastSlash <= 0) return undefined;
   const flags = literalText.slice(lastSlash + 1);
-  if (flags.includes("m")) return false;
-  if (!source.startsWith("^") || !source.endsWith("$") || source.endsWith("\\$")) return false;
-
-  let depth = 0;
-  let inClass = false;
-  for (let index = 0; index < source.length; index++) {
-    const char = source[index];
-    if (char === "\\") {
-      index++;
-      continue;
+  if (flags.includes("m")) return undefined;
+  try {
+    const parser = new PatternParser(literalText.slice(1, lastSlash));
+    const alternatives = parser.parseAlternatives();
+    if (!parser.atEnd()) return undefined;
+    let longest = 0;
+    for (const alternative of alternatives) {
+      if (!alternative.anchoredStart || !alternative.anchoredEnd) return undefined;
+      longest = Math.max(longest, alternative.maxLength);
     }
-    if (inClass) {
-      if (char === "]") inClass = false;
-      continue;
-    }
-    switch (char) {
-      case "[":
-        inClass = true;
-        break;
-      case "(":
-        depth++;
-        break;
-      case ")":
-        depth--;
-        break;
-      case "*":
-      case "+":
-        return false;
-      case "|":
-        if (depth === 0) return false;
-        break;
-      case "{": {
-        const close = source.indexOf("}", index);
-        if (close < 0) break;
-        const quantifier = source.slice(index + 1, close);
-        if (/^\d+,$/.test(quantifier)) return false;
-        index = close;
-        break;
-      }
-      default:
-        break;
-    }
+    return Number.isFinite(longest) ? longest : undefined;
+  } catch {
+    return undefined;
   }
-  return true;
+}
+
+export function regexIsBounded(literalText: string): boolean {
+  return regexMaxLength(literalText) !== undefined;
+}
+
+interface Sequence {
+  maxLength: number;
+  anchoredStart: boolean;
+  anchoredEnd: boolean;
+}
+
+class PatternParser {
+  private index = 0;
+
+  constructor(private readonly source: string) {}
+
+  atEnd(): boolean {
+    return this.index >= this.source.length;
+  }
+
+  /** alternatives := sequence ('|' sequence)* */
+  parseAlternatives(): Sequence[] {
+    const alternatives = [this.parseSequence()];
+    while (this.source[this.index] === "|") {
+      this.index++;
+      alternatives.push(this.parseSequence());
+    }
+    return alternatives;
+  }
+
+  private parseSequence(): Sequence {
+    let maxLength = 0;
+    let anchoredStart = false;
+    let anchoredEnd = false;
+    let first = true;
+    while (!this.atEnd() && this.source[this.index] !== "|" && this.source[this.index] !== ")") {
+      const char = this.source[this.index];
+      if (char === "^") {
+        this.index++;
+        if (first) anchoredStart = true;
+        first = false;
+        continue;
+      }
+      if (char === "$") {
+        this.index++;
+        anchoredEnd = this.atEnd() || this.source[this.index] === "|" || this.source[this.index] === ")";
+        continue;
+      }
+      first = false;
+      anchoredEnd = false;
+      const atom = this.parseAtom();
+      maxLength += atom * this.parseQuantifier();
+    }
+    return { maxLength, anchoredStart, anchoredEnd };
+  }
+
+  /** The longest text one atom matches. */
+  private parseAtom(): number {
+    const char = this.source[this.index];
+    if (char === "\\") {
+      const next = this.source[this.index + 1] ?? "";
+      this.index += 2;
+      if (/[1-9k]/.test(next)) return Number.POSITIVE_INFINITY; // backreference
+      if (next === "b" || next === "B") return 0;
+      if (next === "u" && this.source[this.index] === "{") this.skipPast("}");
+      else if (next === "u") this.index += 4;
+      else if (next === "x") this.index += 2;
+      else if ((next === "p" || next === "P") && this.source[this.index] === "{") this.skipPast("}");
+      return 1;
+    }
+    if (char === "[") {
+      this.index++;
+      if (this.source[this.index] === "^") this.index++;
+      if (this.source[this.index] === "]") this.index++;
+      while (!this.atEnd() && this.source[this.index] !== "]") this.index += this.source[this.index] === "\\" ? 2 : 1;
+      this.index++;
+      return 1;
+    }
+    if (char === "(") {
+      this.index++;
+      let lookaround = false;
+      if (this.source[this.index] === "?") {
+        const marker = this.source.slice(this.index, this.index + 3);
+        lookaround = /^\?<?[=!]/.test(marker);
+        if (this.source[this.index + 1] === "<" && !lookaround) this.skipPast(">");
+        else this.index += marker.startsWith("?<") ? 3 : 2;
+      }
+      const inner = this.parseAlternatives();
+      if (this.source[this.index] !== ")") throw new Error("unbalanced group");
+      this.index++;
+      return lookaround ? 0 : Math.max(...inner.map((sequence) => sequence.maxLength));
+    }
+    this.index++;
+    return 1;
+  }
+
+  /** The largest repetition count of the quantifier after an atom (1 when there is none). */
+  private parseQuantifier(): number {
+    const char = this.source[this.index];
+    let count = 1;
+    if (char === "*" || char === "+") {
+      this.index++;
+      count = Number.POSITIVE_INFINITY;
+    } else if (char === "?") {
+      this.index++;
+    } else if (char === "{") {
+      const match = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.index));
+      if (match) {
+        this.index += match[0].length;
+        count = match[2] === undefined ? Number(match[1]) : match[3] === "" ? Number.POSITIVE_INFINITY : Number(match[3]);
+      }
+    }
+    if (this.source[this.index] === "?") this.index++; // lazy modifier
+    return count;
+  }
+
+  private skipPast(terminator: string): void {
+    const end = this.source.indexOf(terminator, this.index);
+    this.index = end < 0 ? this.source.length : end + 1;
+  }
 }
