@@ -14,7 +14,6 @@ const MESSAGE_BY_KIND: Record<UnconstrainedKind, MessageIds> = {
   custom: "customUnchecked",
   "json-empty": "jsonAnything",
   "json-true": "jsonAnything",
-  "json-object-bag": "jsonObjectBag",
 };
 
 export default defineRule<{ allowFields: string[]; allowEnumKeyedRecords: boolean }, MessageIds>({
@@ -59,7 +58,7 @@ export default defineRule<{ allowFields: string[]; allowEnumKeyedRecords: boolea
         schema.openness.reason !== undefined
       ) {
         // An empty object at the root is a tool without arguments; nested, it is a bag.
-        report({ messageId: "emptyBag", data: locationData(occurrence), node: schema.site });
+        report({ messageId: schema.flavor === "json" ? "jsonObjectBag" : "emptyBag", data: locationData(occurrence), node: schema.site });
       }
     }
   },

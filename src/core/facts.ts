@@ -64,11 +64,15 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     if (name && ZOD_TO_JSON.has(name) && first) return zod.read(first);
     return undefined;
   });
+  // The SDK takes an object given to server.tool() as a shape when it is empty or any value is a zod
+  // schema, and as annotations otherwise (mcp.js); values we cannot read fall back to the key names.
   const looksLikeShape = (literal: ts.ObjectLiteralExpression): boolean => {
     if (literal.properties.length === 0) return true;
+    const values = literal.properties.map((property) => (t.isPropertyAssignment(property) ? property.initializer : undefined));
+    if (values.some((value) => value !== undefined && zod.read(value).kind !== "opaque")) return true;
+    if (values.every((value) => value !== undefined && isPlainLiteral(t, value))) return false;
     const names = literal.properties.map((property) => (property.name ? propertyNameText(t, property.name) : undefined));
-    if (names.every((name) => name !== undefined && ANNOTATION_KEYS.has(name))) return false;
-    return true;
+    return !names.every((name) => name !== undefined && ANNOTATION_KEYS.has(name));
   };
   const registrations = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape);
   if (registrations.length === 0) return empty;
@@ -132,6 +136,11 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     walk(root, "", undefined);
   }
   return { ts: t, sourceFile, registrations, inputs, zodNamespace };
+}
+
+function isPlainLiteral(t: TS, expression: ts.Expression): boolean {
+  const expr = unwrapExpression(t, expression);
+  return t.isStringLiteralLike(expr) || t.isNumericLiteral(expr) || expr.kind === t.SyntaxKind.TrueKeyword || expr.kind === t.SyntaxKind.FalseKeyword;
 }
 
 function joinPath(path: string, segment: string): string {

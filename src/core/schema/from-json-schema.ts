@@ -25,6 +25,7 @@ export type EmbeddedSchemaReader = (call: ts.CallExpression) => SchemaNode | und
 export class JsonSchemaReader {
   private readonly cache = new Map<ts.Node, SchemaNode>();
   private readonly inProgress = new Set<ts.Node>();
+  private readonly parts = new Set<ts.Node>();
 
   constructor(
     private readonly t: TS,
@@ -114,11 +115,19 @@ export class JsonSchemaReader {
       return { kind: "leaf", site, flavor: "json", enumerated: true, singleValue: list !== undefined && t.isArrayLiteralExpression(list) && list.elements.length === 1 };
     }
 
+    // Parts composed into an object that declares its own keywords are governed by the parent's
+    // unevaluatedProperties; on their own they are not objects to close.
+    const composesObject = types?.includes("object") === true || keywords.has("properties");
     const members: SchemaNode[] = [];
     for (const composition of ["anyOf", "oneOf", "allOf"]) {
       const list = keyword(composition);
       const inner = list && unwrapExpression(t, list);
-      if (inner && t.isArrayLiteralExpression(inner)) members.push(...inner.elements.map((element) => this.read(element)));
+      if (!inner || !t.isArrayLiteralExpression(inner)) continue;
+      for (const element of inner.elements) {
+        const part = composesObject ? this.literalOf(element) : undefined;
+        if (part) this.parts.add(part);
+        members.push(this.read(element));
+      }
     }
     const composed = COMPOSITION_KEYWORDS.some((name) => keywords.has(name));
 
@@ -247,7 +256,7 @@ export class JsonSchemaReader {
 
     let openness: Openness;
     let catchall: SchemaNode | undefined;
-    if (isFalse(unevaluated) || (!composed && isFalse(additional))) {
+    if (isFalse(unevaluated) || (!composed && isFalse(additional)) || this.parts.has(literal)) {
       openness = { closed: true, site, fixes: [] };
     } else if (composed) {
       openness = { closed: false, reason: "json-composed", site, fixes: this.insertKeywordFix(literal, keywords, "unevaluatedProperties", "json-unevaluated-false") };
@@ -261,9 +270,6 @@ export class JsonSchemaReader {
       openness = { closed: false, reason: "json-missing", site, fixes: this.insertKeywordFix(literal, keywords, "additionalProperties", "json-additional-false") };
     }
 
-    if (propertiesObject === undefined && propertiesLiteral === undefined && !openness.closed && !composed) {
-      return { kind: "unconstrained", site, flavor: "json", what: "json-object-bag", values: catchall };
-    }
     return { kind: "object", site, flavor: "json", properties, propertiesComplete, openness, catchall, chainEnd: literal };
   }
 

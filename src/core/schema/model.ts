@@ -104,7 +104,7 @@ export interface UnionSchema extends SchemaBase {
   discriminated: boolean;
 }
 
-export type UnconstrainedKind = "any" | "unknown" | "record" | "map" | "custom" | "json-empty" | "json-true" | "json-object-bag";
+export type UnconstrainedKind = "any" | "unknown" | "record" | "map" | "custom" | "json-empty" | "json-true";
 
 export interface UnconstrainedSchema extends SchemaBase {
   kind: "unconstrained";
