@@ -43,6 +43,7 @@ export default defineConfig(
       "test/fixtures/",
       "coverage/",
       "notes/",
+      "scratch/",
     ],
   },
   {
