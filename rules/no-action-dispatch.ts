@@ -1,6 +1,6 @@
 import { defineRule } from "../src/core/rule.js";
 import { locationData } from "../src/core/describe.js";
-import type { ObjectSchema, SchemaNode } from "../src/core/schema/model.js";
+import type { SchemaNode } from "../src/core/schema/model.js";
 
 type MessageIds = "actionDispatch";
 
@@ -36,7 +36,7 @@ export default defineRule<{ selectorNames: string[]; payloadNames: string[] }, M
     hasSuggestions: false,
     messages: {
       actionDispatch:
-        'Tool "{{tool}}" dispatches on "{{selector}}" with an open "{{payload}}" payload ({{where}}). One tool then carries many capabilities whose arguments no schema checks, and a reviewer cannot see what the model may do. Split it into one tool per action, or use z.discriminatedUnion() with typed, strict fields per action.',
+        'Tool "{{tool}}" dispatches on "{{selector}}" with an open "{{payload}}" payload{{at}}. One tool then carries many capabilities whose arguments no schema checks, and a reviewer cannot see what the model may do. Split it into one tool per action, or use z.discriminatedUnion() with typed, strict fields per action.',
     },
     optionsSchema: {
       type: "object",
@@ -59,8 +59,8 @@ export default defineRule<{ selectorNames: string[]; payloadNames: string[] }, M
       if (!selector || !payload) continue;
       report({
         messageId: "actionDispatch",
-        data: { ...locationData(occurrence), selector: selector.name, payload: payload.name },
-        node: selector.keyNode ?? (schema satisfies ObjectSchema).site,
+        data: { tool: locationData(occurrence).tool, at: occurrence.path === "" ? "" : ` in field "${occurrence.path}"`, selector: selector.name, payload: payload.name },
+        node: selector.keyNode ?? schema.site,
       });
     }
   },

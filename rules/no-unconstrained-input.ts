@@ -9,6 +9,7 @@ const WHY = "Whatever the model sends here reaches the handler unchecked, and th
 const MESSAGE_BY_KIND: Record<UnconstrainedKind, MessageIds> = {
   any: "anyValue",
   unknown: "anyValue",
+  json: "anyValue",
   record: "record",
   map: "record",
   custom: "customUnchecked",
@@ -27,8 +28,8 @@ export default defineRule<{ allowFields: string[]; allowEnumKeyedRecords: boolea
       record: `z.{{what}}() in {{where}} accepts any key the model chooses. ${WHY} Declare the known keys with z.strictObject(), or key the record by z.enum([...]).`,
       customUnchecked: `z.custom() without a check in {{where}} accepts any value. ${WHY} Pass a validation function, or declare the type.`,
       jsonAnything: `The JSON Schema for {{where}} accepts any value. ${WHY} Give it a "type" and constraints.`,
-      jsonObjectBag: `The JSON Schema object for {{where}} declares no properties, so it is a bag of anything. ${WHY} Declare its properties and set additionalProperties: false.`,
-      emptyBag: `{{where}} is an empty object that does not reject unknown keys, so it is a bag of anything. ${WHY} Declare its fields in a strict object.`,
+      jsonObjectBag: `The JSON Schema object at {{where}} declares no properties, so it is a bag of anything. ${WHY} Declare its properties and set additionalProperties: false.`,
+      emptyBag: `The empty object at {{where}} does not reject unknown keys, so it is a bag of anything. ${WHY} Declare its fields in a strict object.`,
     },
     optionsSchema: {
       type: "object",

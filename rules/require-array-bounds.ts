@@ -1,5 +1,5 @@
 import { defineRule } from "../src/core/rule.js";
-import { allowFieldsSchema, isAllowedField, locationData } from "../src/core/describe.js";
+import { allowFieldsSchema, isAllowedField, locationData, upperBoundHint } from "../src/core/describe.js";
 import { upperBoundEdits } from "../src/core/bound-fixes.js";
 
 type MessageIds = "unbounded" | "tooLarge" | "addMax";
@@ -13,7 +13,7 @@ export default defineRule<{ allowFields: string[]; suggestedMaxItems: number; ce
     config: "recommended",
     hasSuggestions: true,
     messages: {
-      unbounded: `The array at {{where}} has no maximum number of items. ${WHY} Add .max(n) (JSON Schema: maxItems).`,
+      unbounded: `The array at {{where}} has no maximum number of items. ${WHY} To fix it, {{hint}}.`,
       tooLarge: `The array at {{where}} allows up to {{limit}} items, above the configured ceiling of {{ceiling}}. ${WHY} Lower the bound.`,
       addMax: "Limit the array to {{limit}} items.",
     },
@@ -42,7 +42,7 @@ export default defineRule<{ allowFields: string[]; suggestedMaxItems: number; ce
       const edits = upperBoundEdits(facts, schema, options.suggestedMaxItems, "maxItems");
       report({
         messageId: "unbounded",
-        data,
+        data: { ...data, hint: upperBoundHint(schema, "maxItems") },
         node: schema.site,
         suggestions: edits ? [{ messageId: "addMax", data: { limit: options.suggestedMaxItems }, edits }] : [],
       });

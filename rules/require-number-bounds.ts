@@ -11,7 +11,7 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
     hasSuggestions: false,
     messages: {
       unbounded:
-        "The number at {{where}} has no {{missing}}. A model steered by injected text can send a negative count, a huge page size or an out-of-range id. Add .min(a).max(b) (JSON Schema: minimum and maximum), or use z.int32()/z.uint32().",
+        "The number at {{where}} has no {{missing}}. A model steered by injected text can send a negative count, a huge page size or an out-of-range id. To fix it, {{hint}}.",
     },
     optionsSchema: {
       type: "object",
@@ -26,7 +26,8 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
       if (schema.kind !== "number" || schema.boundedByShape || isAllowedField(occurrence, options.allowFields)) continue;
       if (schema.hasMinimum && schema.hasMaximum) continue;
       const missing = !schema.hasMinimum && !schema.hasMaximum ? "minimum or maximum" : schema.hasMinimum ? "maximum" : "minimum";
-      report({ messageId: "unbounded", data: { ...locationData(occurrence), missing }, node: schema.site });
+      const hint = schema.flavor === "json" ? 'add "minimum" and "maximum"' : "add .min(a) and .max(b), or use z.int32() / z.uint32()";
+      report({ messageId: "unbounded", data: { ...locationData(occurrence), missing, hint }, node: schema.site });
     }
   },
 });

@@ -7,7 +7,7 @@ type MessageIds =
   | "jsonMissing" | "jsonOpen" | "jsonComposed"
   | "useStrictObject" | "appendStrict" | "replaceWithStrict" | "wrapStrictObject" | "setAdditionalFalse" | "setUnevaluatedFalse";
 
-const WHY = "The model fills in these arguments and can be steered by injected text; an object that does not reject unknown keys lets extra arguments through unseen.";
+const WHY = "The model fills in these arguments and can be steered by injected text; an object that does not reject unknown keys hides what it was sent: stripped keys vanish without an error, passed-through keys reach the handler.";
 
 const MESSAGE_BY_REASON: Record<OpennessReason, MessageIds> = {
   "zod-object": "zodObject",

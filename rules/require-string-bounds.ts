@@ -1,8 +1,18 @@
 import { defineRule } from "../src/core/rule.js";
-import { allowFieldsSchema, isAllowedField, locationData } from "../src/core/describe.js";
+import { allowFieldsSchema, isAllowedField, locationData, upperBoundHint } from "../src/core/describe.js";
+import type { StringFormat } from "../src/core/schema/model.js";
 import { upperBoundEdits } from "../src/core/bound-fixes.js";
 
 type MessageIds = "unbounded" | "unboundedFormat" | "tooLarge" | "addMax";
+
+const FORMAT_LABELS: Record<StringFormat, string> = {
+  email: "email",
+  url: "URL",
+  base64: "base64",
+  jwt: "JWT",
+  emoji: "emoji",
+  "regex-open": "open-ended pattern",
+};
 
 const WHY = "The model can be steered into sending megabytes of text, which costs tokens, memory and downstream storage, and carries injected instructions onward.";
 
@@ -13,8 +23,8 @@ export default defineRule<{ allowFields: string[]; suggestedMaxLength: number; c
     config: "recommended",
     hasSuggestions: true,
     messages: {
-      unbounded: `The string at {{where}} has no maximum length. ${WHY} Add .max(n) (JSON Schema: maxLength), or use an enum.`,
-      unboundedFormat: `The string at {{where}} has no maximum length; its {{format}} check does not limit length. ${WHY} Add .max(n) (JSON Schema: maxLength).`,
+      unbounded: `The string at {{where}} has no maximum length. ${WHY} To fix it, {{hint}}, or use an enum.`,
+      unboundedFormat: `The string at {{where}} has no maximum length; its {{format}} check does not limit length. ${WHY} To fix it, {{hint}}.`,
       tooLarge: `The string at {{where}} allows up to {{limit}} characters, above the configured ceiling of {{ceiling}}. ${WHY} Lower the bound.`,
       addMax: "Limit the length to {{limit}} characters.",
     },
@@ -43,7 +53,7 @@ export default defineRule<{ allowFields: string[]; suggestedMaxLength: number; c
       const edits = upperBoundEdits(facts, schema, options.suggestedMaxLength, "maxLength");
       report({
         messageId: schema.unboundedFormat ? "unboundedFormat" : "unbounded",
-        data: { ...data, format: schema.unboundedFormat ?? "" },
+        data: { ...data, format: schema.unboundedFormat ? FORMAT_LABELS[schema.unboundedFormat] : "", hint: upperBoundHint(schema, "maxLength") },
         node: schema.site,
         suggestions: edits ? [{ messageId: "addMax", data: { limit: options.suggestedMaxLength }, edits }] : [],
       });

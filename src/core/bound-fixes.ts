@@ -8,7 +8,7 @@ import type { Edit } from "./schema/model.js";
  */
 export function upperBoundEdits(
   facts: FileFacts,
-  schema: { flavor: "zod" | "json"; chainEnd: ts.Node; zodFlavor?: "classic" | "mini"; jsonLiteral?: ts.ObjectLiteralExpression; site: ts.Node },
+  schema: { flavor: "zod" | "json"; chainEnd: ts.Node; zodFlavor?: "classic" | "mini"; jsonLiteral?: ts.ObjectLiteralExpression; site: ts.Node; collection?: "array" | "set" },
   limit: number,
   jsonKeyword: "maxLength" | "maxItems",
 ): Edit[] | undefined {
@@ -22,7 +22,8 @@ export function upperBoundEdits(
   if (schema.zodFlavor === "mini") {
     const namespace = facts.zodNamespace;
     if (!namespace) return undefined;
-    return [{ start: end, end, text: `.check(${namespace.name}.maxLength(${limit}))` }];
+    const check = schema.collection === "set" ? "maxSize" : "maxLength";
+    return [{ start: end, end, text: `.check(${namespace.name}.${check}(${limit}))` }];
   }
   if (!t.isCallExpression(schema.chainEnd)) return undefined;
   return [{ start: end, end, text: `.max(${limit})` }];

@@ -15,6 +15,13 @@ export function isAllowedField(occurrence: InputOccurrence, allowFields: readonl
   return allowFields.includes(occurrence.path) || allowFields.includes(lastSegment);
 }
 
+/** How to declare an upper bound in the flavour the schema is written in. */
+export function upperBoundHint(schema: { flavor: "zod" | "json"; zodFlavor?: "classic" | "mini"; collection?: "array" | "set" }, jsonKeyword: string): string {
+  if (schema.flavor === "json") return `add "${jsonKeyword}"`;
+  if (schema.zodFlavor === "mini") return schema.collection === "set" ? "add .check(z.maxSize(n))" : "add .check(z.maxLength(n))";
+  return "add .max(n)";
+}
+
 export const allowFieldsSchema = {
   type: "array",
   items: { type: "string", minLength: 1 },

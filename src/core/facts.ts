@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import { Resolver } from "./resolve.js";
 import { findRegistrations } from "./registrations/find.js";
-import { FRAMEWORK_MARKERS } from "./registrations/frameworks.js";
+import { mayUseMcpFramework } from "./registrations/frameworks.js";
 import { ANNOTATION_KEYS } from "./registrations/find.js";
 import type { ToolRegistration } from "./registrations/model.js";
 import { childrenOf, type ObjectSchema, type SchemaNode, type ZodFlavor } from "./schema/model.js";
@@ -9,6 +9,11 @@ import { JsonSchemaReader } from "./schema/from-json-schema.js";
 import { ZodReader } from "./schema/from-zod.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import { calleeName, propertyNameText, unwrapExpression, type TS } from "./ts-utils.js";
+import { ValueFlow } from "./flow/value-flow.js";
+import { collectHandlers, type Handler } from "./handler/handlers.js";
+import { findResultSinks, type ResultSink } from "./handler/result-sinks.js";
+import type { CallToolHandler, Framework } from "./registrations/model.js";
+import { importedFrameworks } from "./registrations/frameworks.js";
 
 /** One schema node as it appears in one tool's input. */
 export interface InputOccurrence {
@@ -29,6 +34,17 @@ export interface FileFacts {
   inputs: InputOccurrence[];
   /** The file's zod namespace, for fixes that write new zod calls. */
   zodNamespace: { name: string; flavor: ZodFlavor } | undefined;
+  /** MCP frameworks the file imports. */
+  frameworks: ReadonlySet<Framework>;
+  callToolHandlers: CallToolHandler[];
+  /** Tool handlers and low-level `tools/call` handlers whose functions are in this file. */
+  handlers: Handler[];
+  /** `new StdioClientTransport(...)` calls. */
+  clientTransports: ts.NewExpression[];
+  /** Value flow in this file; sanitizer calls from the settings carry nothing. */
+  flow: ValueFlow;
+  /** Places whose value reaches the model, computed on first use. */
+  resultSinks(): ResultSink[];
 }
 
 const JSON_ADAPTERS = new Set(["fromJsonSchema", "jsonSchemaAdapter", "jsonSchema"]);
@@ -52,12 +68,19 @@ export function getFileFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeC
 }
 
 function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, settings: GuardSettings): FileFacts {
-  const empty: FileFacts = { ts: t, sourceFile, registrations: [], inputs: [], zodNamespace: undefined };
-  const text = sourceFile.text;
-  if (!checker && !FRAMEWORK_MARKERS.some((marker) => text.includes(marker))) return empty;
-
   const resolver = new Resolver(t, sourceFile, checker);
-  const zod = new ZodReader(t, sourceFile, resolver, settings.zodModules);
+  const flow = new ValueFlow(t, resolver, (call) => {
+    const name = calleeName(t, call);
+    return name !== undefined && settings.sanitizers.has(name);
+  });
+  const empty: FileFacts = {
+    ts: t, sourceFile, registrations: [], inputs: [], zodNamespace: undefined, frameworks: new Set(), callToolHandlers: [],
+    handlers: [], clientTransports: [], flow, resultSinks: () => [],
+  };
+  const text = sourceFile.text;
+  if (!checker && !mayUseMcpFramework(text)) return empty;
+
+  const zod = new ZodReader(t, sourceFile, resolver, settings.zodModules, settings.zodMajor);
   const json = new JsonSchemaReader(t, sourceFile, resolver, (call) => {
     const name = calleeName(t, call);
     const [first] = call.arguments;
@@ -74,8 +97,9 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     const names = literal.properties.map((property) => (property.name ? propertyNameText(t, property.name) : undefined));
     return !names.every((name) => name !== undefined && ANNOTATION_KEYS.has(name));
   };
-  const registrations = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape);
-  if (registrations.length === 0) return empty;
+  const found = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape);
+  const registrations = found.registrations;
+  if (registrations.length === 0 && found.callToolHandlers.length === 0 && found.clientTransports.length === 0) return empty;
 
   const zodNamespace = zod.namespaceName();
   const readInput = (registration: ToolRegistration): SchemaNode | undefined => {
@@ -135,7 +159,13 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     };
     walk(root, "", undefined);
   }
-  return { ts: t, sourceFile, registrations, inputs, zodNamespace };
+  const handlers = collectHandlers(t, resolver, registrations, found.callToolHandlers);
+  let sinks: ResultSink[] | undefined;
+  return {
+    ts: t, sourceFile, registrations, inputs, zodNamespace, frameworks: importedFrameworks(t, sourceFile),
+    callToolHandlers: found.callToolHandlers, handlers, clientTransports: found.clientTransports, flow,
+    resultSinks: () => (sinks ??= findResultSinks(t, sourceFile, flow, handlers)),
+  };
 }
 
 function isPlainLiteral(t: TS, expression: ts.Expression): boolean {

@@ -24,8 +24,13 @@ export class Resolver {
   ) {}
 
   resolve(identifier: ts.Identifier): Binding {
-    const declaration = this.checker ? this.declarationFromChecker(identifier) : this.declarationByScope(identifier);
+    const declaration = this.declarationOf(identifier);
     return declaration ? this.bindingOf(declaration) : { kind: "unknown" };
+  }
+
+  /** The declaration an identifier refers to, when it is in this file. */
+  declarationOf(identifier: ts.Identifier): ts.Node | undefined {
+    return this.checker ? this.declarationFromChecker(identifier) : this.declarationByScope(identifier);
   }
 
   private declarationFromChecker(identifier: ts.Identifier): ts.Node | undefined {

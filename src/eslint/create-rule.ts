@@ -5,6 +5,8 @@ import { findingRange, runRule, type RuleDefinition } from "../core/rule.js";
 import { readSettings } from "../core/settings.js";
 import { sourceFileFor } from "./source-file.js";
 import { reportEngineError } from "./engine-errors.js";
+import { mayUseMcpFramework } from "../core/registrations/frameworks.js";
+import { installedZodMajor } from "./zod-version.js";
 
 export interface McpGuardDocs {
   description: string;
@@ -26,21 +28,24 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
       hasSuggestions: definition.meta.hasSuggestions || undefined,
       messages: definition.meta.messages,
       schema: [definition.meta.optionsSchema],
+      defaultOptions: [definition.meta.defaultOptions],
     },
     defaultOptions: [definition.meta.defaultOptions],
     create(context, [options]) {
       return {
         Program() {
+          const sourceCode = context.sourceCode;
+          // Skip parsing a second time when the file cannot contain a registration.
+          if (!sourceCode.parserServices?.program && !mayUseMcpFramework(sourceCode.text)) return;
           let findings;
           try {
             const target = sourceFileFor(context);
-            const facts = getFileFacts(ts, target.sourceFile, target.checker, readSettings(context.settings["mcp-guard"]));
+            const facts = getFileFacts(ts, target.sourceFile, target.checker, readSettings(context.settings["mcp-guard"], installedZodMajor(context.filename)));
             findings = runRule(definition, facts, options).map((finding) => ({ finding, range: findingRange(facts, finding) }));
           } catch (error) {
             reportEngineError(definition.name, context.filename, error);
             return;
           }
-          const sourceCode = context.sourceCode;
           const toFix = (edits: { start: number; end: number; text: string }[]) => (fixer: TSESLint.RuleFixer) =>
             edits.map((edit) => fixer.replaceTextRange([edit.start, edit.end], edit.text));
           for (const { finding, range } of findings) {

@@ -2,10 +2,11 @@ import type * as ts from "typescript";
 import { returnedExpressions, type Resolver } from "../resolve.js";
 import { calleeName, findProperty, propertyValue, stringValue, unwrapExpression, type TS } from "../ts-utils.js";
 import { SERVER_CLASS_NAMES, importedFrameworks } from "./frameworks.js";
-import type { Framework, ToolRegistration } from "./model.js";
+import type { CallToolHandler, FoundRegistrations, Framework, ToolRegistration } from "./model.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
 const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
+const CLIENT_TRANSPORTS = new Set(["StdioClientTransport"]);
 
 interface FinderContext {
   t: TS;
@@ -28,20 +29,44 @@ export function findRegistrations(
   resolver: Resolver,
   checker: ts.TypeChecker | undefined,
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean,
-): ToolRegistration[] {
+): FoundRegistrations {
+  const found: FoundRegistrations = { registrations: [], callToolHandlers: [], clientTransports: [] };
   const frameworks = importedFrameworks(t, sourceFile);
-  if (frameworks.size === 0 && !checker) return [];
+  if (frameworks.size === 0 && !checker) return found;
   const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape };
-  const registrations: ToolRegistration[] = [];
   const visit = (node: ts.Node): void => {
     if (t.isCallExpression(node) && t.isPropertyAccessExpression(unwrapExpression(t, node.expression))) {
       const name = calleeName(t, node);
-      if (name && REGISTRATION_METHODS.has(name)) registrations.push(...registrationsOfCall(context, node, name));
+      if (name && REGISTRATION_METHODS.has(name)) found.registrations.push(...registrationsOfCall(context, node, name));
+      if (name === "setRequestHandler") {
+        const callTool = callToolHandler(context, node);
+        if (callTool) found.callToolHandlers.push(callTool);
+      }
+    } else if (t.isNewExpression(node) && frameworks.size > 0) {
+      const constructor = unwrapExpression(t, node.expression);
+      const className = t.isIdentifier(constructor) ? constructor.text : t.isPropertyAccessExpression(constructor) ? constructor.name.text : undefined;
+      if (className && CLIENT_TRANSPORTS.has(className)) found.clientTransports.push(node);
     }
     node.forEachChild(visit);
   };
   visit(sourceFile);
-  return registrations;
+  return found;
+}
+
+/** `setRequestHandler(CallToolRequestSchema | "tools/call", handler)`. */
+function callToolHandler(context: FinderContext, call: ts.CallExpression): CallToolHandler | undefined {
+  const { t } = context;
+  const [requestArg, handler] = call.arguments;
+  if (!requestArg || !handler) return undefined;
+  const request = unwrapExpression(t, requestArg);
+  const isV2 = stringValue(t, request) === "tools/call";
+  const isV1 =
+    (t.isIdentifier(request) && request.text === "CallToolRequestSchema") ||
+    (t.isPropertyAccessExpression(request) && request.name.text === "CallToolRequestSchema");
+  if (!isV1 && !isV2) return undefined;
+  const framework = frameworkForReceiver(context, call, "setRequestHandler");
+  if (!framework) return undefined;
+  return { framework: isV2 ? "mcp-sdk-v2" : framework, node: call, handler };
 }
 
 function registrationsOfCall(context: FinderContext, call: ts.CallExpression, method: string): ToolRegistration[] {
@@ -143,7 +168,7 @@ function descriptionKind(context: FinderContext, expression: ts.Expression, dept
   const { t, resolver } = context;
   const expr = unwrapExpression(t, expression);
   if (t.isStringLiteralLike(expr) || t.isTemplateExpression(expr) || t.isBinaryExpression(expr)) return "string";
-  if (t.isObjectLiteralExpression(expr)) return "object";
+  if (t.isObjectLiteralExpression(expr) || (t.isPropertyAccessExpression(expr) && expr.name.text === "shape")) return "object";
   if (t.isIdentifier(expr) && depth < 20) {
     const binding = resolver.resolve(expr);
     if (binding.kind === "value") return descriptionKind(context, binding.initializer, depth + 1);

@@ -6,6 +6,11 @@ import type { Framework } from "./model.js";
 /** Substrings that must appear in a file before it is worth parsing for registrations. */
 export const FRAMEWORK_MARKERS = ["@modelcontextprotocol/", "fastmcp", "mcp-handler", "mcp-adapter", "agents/mcp"];
 
+/** A cheap text test: without a checker, a file that names no framework package has no registrations. */
+export function mayUseMcpFramework(text: string): boolean {
+  return FRAMEWORK_MARKERS.some((marker) => text.includes(marker));
+}
+
 export function frameworkOfModule(specifier: string): Framework | undefined {
   if (specifier === "@modelcontextprotocol/sdk" || specifier.startsWith("@modelcontextprotocol/sdk/")) return "mcp-sdk-v1";
   if (specifier.startsWith("@modelcontextprotocol/")) return "mcp-sdk-v2";

@@ -28,3 +28,18 @@ export interface ToolRegistration {
 export function displayName(registration: ToolRegistration): string {
   return registration.toolName ?? "(unnamed tool)";
 }
+
+/** A low-level `tools/call` handler: `setRequestHandler(CallToolRequestSchema | "tools/call", fn)`. */
+export interface CallToolHandler {
+  framework: Framework;
+  node: ts.CallExpression;
+  handler: ts.Expression;
+}
+
+/** Everything the registration finder reports for a file. */
+export interface FoundRegistrations {
+  registrations: ToolRegistration[];
+  callToolHandlers: CallToolHandler[];
+  /** `new StdioClientTransport(...)`: an MCP client starting a server process. */
+  clientTransports: ts.NewExpression[];
+}

@@ -171,7 +171,7 @@ export class JsonSchemaReader {
           const tupleItems = prefixInner && t.isArrayLiteralExpression(prefixInner) ? prefixInner.elements.map((element) => this.read(element)) : undefined;
           const element = itemsInner && t.isArrayLiteralExpression(itemsInner) ? this.opaque(itemsInner) : items ? this.read(items) : { kind: "unconstrained" as const, site, flavor: "json" as const, what: "json-empty" as const };
           alternatives.push({
-            kind: "array", site, flavor: "json", chainEnd: literal, jsonLiteral: literal, element,
+            kind: "array", collection: "array", site, flavor: "json", chainEnd: literal, jsonLiteral: literal, element,
             items: tupleItems && itemsInner?.kind === t.SyntaxKind.FalseKeyword ? tupleItems : undefined,
             maxItems: numberValue(t, keyword("maxItems")),
             boundedByShape:

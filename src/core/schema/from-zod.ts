@@ -4,13 +4,13 @@ import { returnedExpressions, type Resolver } from "../resolve.js";
 import type { ArraySchema, NumberSchema, ObjectProperty, ObjectSchema, Openness, SchemaFix, SchemaNode, StringSchema, ZodFlavor } from "./model.js";
 import {
   BOUNDED_NUMBER_FACTORIES, BOUNDED_STRING_FORMATS, ENUM_FACTORIES, KEEPING_METHODS, LEAF_FACTORIES, NON_SCHEMA_METHODS,
-  NUMBER_FACTORIES, PRECISION_FORMATS, UNBOUNDED_STRING_FORMATS, WRAPPER_FUNCTIONS, isMiniModule,
+  NUMBER_FACTORIES, PRECISION_FORMATS, UNBOUNDED_STRING_FORMATS, WRAPPER_FUNCTIONS, isMiniModule, majorOfModule,
 } from "./zod-vocabulary.js";
 import { regexMaxLength } from "./regex-bounds.js";
 import { refinementChecksLength } from "./refinements.js";
 
 /** A reference to zod: the namespace object, or one function imported by name. */
-type ZodReference = { kind: "namespace"; flavor: ZodFlavor } | { kind: "function"; name: string; flavor: ZodFlavor };
+type ZodReference = { kind: "namespace"; flavor: ZodFlavor; major: 3 | 4 } | { kind: "function"; name: string; flavor: ZodFlavor; major: 3 | 4 };
 
 export interface Shape {
   properties: ObjectProperty[];
@@ -34,6 +34,8 @@ export class ZodReader {
     private readonly sourceFile: ts.SourceFile,
     private readonly resolver: Resolver,
     private readonly zodModules: ReadonlySet<string>,
+    /** The major version of the bare `zod` import, when known; zod 4 is assumed otherwise. */
+    private readonly bareZodMajor: 3 | 4 | undefined,
   ) {}
 
   /** The local name of a zod namespace import, for fixes that must write `z.strictObject(...)`. */
@@ -159,7 +161,7 @@ export class ZodReader {
     const t = this.t;
     const callee = unwrapExpression(t, call.expression);
     const factory = this.factoryOf(callee);
-    if (factory) return this.readFactory(call, callee, factory.name, factory.flavor);
+    if (factory) return this.readFactory(call, callee, factory.name, factory.flavor, factory.major);
     if (t.isPropertyAccessExpression(callee)) {
       if (NON_SCHEMA_METHODS.has(callee.name.text)) return this.opaque(call);
       const receiver = this.read(callee.expression);
@@ -187,37 +189,38 @@ export class ZodReader {
     const binding = this.resolver.resolve(expr);
     if (binding.kind !== "import" || !this.zodModules.has(binding.module)) return undefined;
     const flavor: ZodFlavor = isMiniModule(binding.module) ? "mini" : "classic";
+    const major = majorOfModule(binding.module) ?? this.bareZodMajor ?? 4;
     if (binding.importedName === "*" || binding.importedName === "default" || binding.importedName === "z") {
-      return { kind: "namespace", flavor };
+      return { kind: "namespace", flavor, major };
     }
-    return { kind: "function", name: binding.importedName, flavor };
+    return { kind: "function", name: binding.importedName, flavor, major };
   }
 
   /** `z.string`, `z.iso.datetime`, `z.coerce.number`, or a function imported from zod by name. */
-  private factoryOf(callee: ts.Expression): { name: string; flavor: ZodFlavor } | undefined {
+  private factoryOf(callee: ts.Expression): { name: string; flavor: ZodFlavor; major: 3 | 4 } | undefined {
     const t = this.t;
     if (t.isIdentifier(callee)) {
       const reference = this.reference(callee);
-      return reference?.kind === "function" ? { name: reference.name, flavor: reference.flavor } : undefined;
+      return reference?.kind === "function" ? reference : undefined;
     }
     if (!t.isPropertyAccessExpression(callee)) return undefined;
     const owner = unwrapExpression(t, callee.expression);
     const direct = this.reference(owner);
-    if (direct?.kind === "namespace") return { name: callee.name.text, flavor: direct.flavor };
+    if (direct?.kind === "namespace") return { ...direct, name: callee.name.text };
     if (t.isPropertyAccessExpression(owner)) {
       const namespace = this.reference(owner.expression);
       if (namespace?.kind === "namespace") {
-        if (owner.name.text === "iso") return { name: `iso.${callee.name.text}`, flavor: namespace.flavor };
-        if (owner.name.text === "coerce") return { name: callee.name.text, flavor: namespace.flavor };
+        if (owner.name.text === "iso") return { ...namespace, name: `iso.${callee.name.text}` };
+        if (owner.name.text === "coerce") return { ...namespace, name: callee.name.text };
       }
     }
     if (direct?.kind === "function" && (direct.name === "iso" || direct.name === "coerce")) {
-      return { name: direct.name === "iso" ? `iso.${callee.name.text}` : callee.name.text, flavor: direct.flavor };
+      return { ...direct, name: direct.name === "iso" ? `iso.${callee.name.text}` : callee.name.text };
     }
     return undefined;
   }
 
-  private readFactory(call: ts.CallExpression, callee: ts.Expression, name: string, flavor: ZodFlavor): SchemaNode {
+  private readFactory(call: ts.CallExpression, callee: ts.Expression, name: string, flavor: ZodFlavor, major: 3 | 4): SchemaNode {
     const t = this.t;
     const args = call.arguments;
     const arg = (index: number): ts.Expression | undefined => args[index];
@@ -235,7 +238,7 @@ export class ZodReader {
               : { closed: false, reason: "zod-object", site, fixes: this.objectFixes(call, callee, flavor) };
         return {
           kind: "object", site, flavor: "zod", properties: shape.properties, propertiesComplete: shape.complete, openness,
-          chainEnd: call, zodFlavor: flavor,
+          chainEnd: call, zodFlavor: flavor, zodMajor: major,
         };
       }
       case "string":
@@ -248,14 +251,14 @@ export class ZodReader {
       case "array":
       case "set": {
         const element = arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
-        return { kind: "array", site, flavor: "zod", element, boundedByShape: false, chainEnd: call, zodFlavor: flavor };
+        return { kind: "array", collection: name === "set" ? "set" : "array", site, flavor: "zod", element, boundedByShape: false, chainEnd: call, zodFlavor: flavor };
       }
       case "tuple": {
         const list = arg(0) && unwrapExpression(t, arg(0) as ts.Expression);
         const items = list && t.isArrayLiteralExpression(list) ? list.elements.map((element) => this.read(element)) : [];
         const rest = arg(1) ? this.read(arg(1) as ts.Expression) : undefined;
-        if (rest) return { kind: "array", site, flavor: "zod", element: rest, boundedByShape: false, chainEnd: call, zodFlavor: flavor };
-        return { kind: "array", site, flavor: "zod", element: this.opaque(call), items, boundedByShape: true, chainEnd: call, zodFlavor: flavor };
+        if (rest) return { kind: "array", collection: "array", site, flavor: "zod", element: rest, boundedByShape: false, chainEnd: call, zodFlavor: flavor };
+        return { kind: "array", collection: "array", site, flavor: "zod", element: this.opaque(call), items, boundedByShape: true, chainEnd: call, zodFlavor: flavor };
       }
       case "union":
       case "xor":
@@ -289,7 +292,7 @@ export class ZodReader {
       case "unknown":
         return { kind: "unconstrained", site, flavor: "zod", what: name };
       case "json":
-        return { kind: "unconstrained", site, flavor: "zod", what: "any" };
+        return { kind: "unconstrained", site, flavor: "zod", what: "json" };
       case "custom":
         return args.length === 0 ? { kind: "unconstrained", site, flavor: "zod", what: "custom" } : { kind: "leaf", site, flavor: "zod", enumerated: false };
       case "lazy": {
@@ -352,7 +355,7 @@ export class ZodReader {
       case "and":
         return { kind: "intersection", site: call, flavor: "zod", members: [receiver, ...args.map((a) => this.read(a))], discriminated: false };
       case "array":
-        return { kind: "array", site: callee.name, flavor: "zod", element: receiver, boundedByShape: false, chainEnd: call, zodFlavor: "classic" };
+        return { kind: "array", collection: "array", site: callee.name, flavor: "zod", element: receiver, boundedByShape: false, chainEnd: call, zodFlavor: "classic" };
       case "promise":
         return this.opaque(call);
       case "keyof":
@@ -384,6 +387,11 @@ export class ZodReader {
     const chainEnd = callee === undefined || continuesChain ? call : receiver.chainEnd;
     const nameNode = callee?.name ?? call.expression;
     const withMode = (openness: Openness): ObjectSchema => ({ ...receiver, openness, chainEnd, catchall: undefined });
+    // zod 3 only changes its unknown-keys setting here; a catchall set earlier still takes unknown keys.
+    const keepsCatchall = receiver.zodMajor === 3 && receiver.openness.reason === "catchall";
+    if (keepsCatchall && (operation === "strict" || operation === "strip" || operation === "passthrough" || operation === "nonstrict")) {
+      return { ...receiver, chainEnd };
+    }
     switch (operation) {
       case "strict":
         return withMode({ closed: true, site: nameNode, fixes: [] });
@@ -453,7 +461,7 @@ export class ZodReader {
       case "superRefine":
         return args[0] && refinementChecksLength(t, args[0], method) ? next({ boundedByShape: true }) : next({});
       case "check":
-        return this.applyChecks(args, (limit) => next(this.withLimit(receiver, limit)), (longest) => next({ maxLength: minDefined(receiver.maxLength, longest) }), () => next({ boundedByShape: true }), () => next({}));
+        return this.applyChecks(args, "string", (limit) => next(this.withLimit(receiver, limit)), (longest) => next({ maxLength: minDefined(receiver.maxLength, longest) }), () => next({ boundedByShape: true }), () => next({}));
       default:
         break;
     }
@@ -471,7 +479,7 @@ export class ZodReader {
     };
     if (method === "max" || method === "length" || method === "size") return withItemLimit(args[0]);
     if (method === "check") {
-      return this.applyChecks(args, withItemLimit, () => ({ ...receiver, chainEnd }), () => ({ ...receiver, boundedByShape: true, chainEnd }), () => ({ ...receiver, chainEnd }));
+      return this.applyChecks(args, receiver.collection, withItemLimit, () => ({ ...receiver, chainEnd }), () => ({ ...receiver, boundedByShape: true, chainEnd }), () => ({ ...receiver, chainEnd }));
     }
     if ((method === "refine" || method === "superRefine") && args[0] && refinementChecksLength(this.t, args[0], method)) {
       return { ...receiver, boundedByShape: true, chainEnd };
@@ -500,6 +508,7 @@ export class ZodReader {
    */
   private applyChecks<T extends SchemaNode>(
     args: readonly ts.Expression[],
+    target: "string" | "array" | "set",
     onLimit: (limit: ts.Expression | undefined) => T,
     onPattern: (longest: number) => T,
     onShape: () => T,
@@ -510,7 +519,9 @@ export class ZodReader {
       const name = this.checkName(check);
       const inner = unwrapExpression(t, check);
       const firstArg = t.isCallExpression(inner) ? inner.arguments[0] : undefined;
-      if (name === "maxLength" || name === "length" || name === "maxSize" || name === "size") return onLimit(firstArg);
+      // zod/mini: maxLength/length check strings and arrays; maxSize/size check sets (and files).
+      const limits = target === "set" ? name === "maxSize" || name === "size" : name === "maxLength" || name === "length";
+      if (limits) return onLimit(firstArg);
       const pattern = firstArg && unwrapExpression(t, firstArg);
       const longest = name === "regex" && pattern && t.isRegularExpressionLiteral(pattern) ? regexMaxLength(pattern.text) : undefined;
       if (longest !== undefined) return onPattern(longest);

@@ -61,6 +61,8 @@ export interface ObjectSchema extends SchemaBase {
   /** The last expression in this object's own chain, after which a method call can be appended. */
   chainEnd: ts.Node;
   zodFlavor?: ZodFlavor;
+  /** zod 3 keeps a catchall through .strict()/.strip()/.passthrough(); zod 4 drops it. */
+  zodMajor?: 3 | 4;
 }
 
 export type StringFormat = "email" | "url" | "base64" | "jwt" | "regex-open" | "emoji";
@@ -88,6 +90,8 @@ export interface NumberSchema extends SchemaBase {
 
 export interface ArraySchema extends SchemaBase {
   kind: "array";
+  /** zod sets take `.max()` in classic but `z.maxSize()` (not `z.maxLength()`) in mini. */
+  collection: "array" | "set";
   element: SchemaNode;
   /** Tuples list their items instead of one element. */
   items?: SchemaNode[];
@@ -104,7 +108,7 @@ export interface UnionSchema extends SchemaBase {
   discriminated: boolean;
 }
 
-export type UnconstrainedKind = "any" | "unknown" | "record" | "map" | "custom" | "json-empty" | "json-true";
+export type UnconstrainedKind = "any" | "unknown" | "json" | "record" | "map" | "custom" | "json-empty" | "json-true";
 
 export interface UnconstrainedSchema extends SchemaBase {
   kind: "unconstrained";

@@ -69,3 +69,10 @@ export const ZOD_MODULES = new Set([
 export function isMiniModule(specifier: string): boolean {
   return specifier.includes("mini");
 }
+
+/** The zod major version a module path pins, or undefined for the bare `zod` (3.25 is v3, 4.x is v4). */
+export function majorOfModule(specifier: string): 3 | 4 | undefined {
+  if (specifier.endsWith("/v3")) return 3;
+  if (specifier.includes("/v4") || isMiniModule(specifier)) return 4;
+  return undefined;
+}

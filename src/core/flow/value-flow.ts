@@ -1,0 +1,171 @@
+import type * as ts from "typescript";
+import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
+import { calleeName, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
+
+/**
+ * One way a value reaches an expression: from `source` (a parameter, a catch variable, or a binding
+ * element of either), through the property `path` read off it. `stringified` says the value was
+ * turned into text on the way (`String(e)`, a template literal, `JSON.stringify`).
+ */
+export interface Flow {
+  source: ts.Node;
+  path: readonly string[];
+  stringified: boolean;
+}
+
+/** Calls that turn their argument into text and so carry its content onward. */
+const STRINGIFIERS = new Set(["String", "stringify", "inspect", "format", "toString", "toJSON", "concat", "join"]);
+const MAX_DEPTH = 40;
+
+/**
+ * A small, general value-flow layer over one file: which parameters and catch variables an expression's
+ * value can come from. It follows variables, destructuring, property reads, template literals,
+ * conditionals, `&&`/`||`/`??`, casts, stringifying calls, and helper functions of the same file
+ * (through a summary of which parameters reach their return value). Calls it does not know carry
+ * nothing: the layer under-approximates, so rules built on it stay quiet rather than guess.
+ */
+export class ValueFlow {
+  private readonly summaries = new Map<ts.Node, Map<number, Flow[]>>();
+  private readonly summarising = new Set<ts.Node>();
+
+  constructor(
+    private readonly t: TS,
+    private readonly resolver: Resolver,
+    private readonly isSanitizer: (call: ts.CallExpression) => boolean = () => false,
+  ) {}
+
+  flowsInto(expression: ts.Expression, depth = 0): Flow[] {
+    const t = this.t;
+    if (depth > MAX_DEPTH) return [];
+    const expr = unwrapExpression(t, expression);
+    const next = (inner: ts.Expression): Flow[] => this.flowsInto(inner, depth + 1);
+
+    if (t.isIdentifier(expr)) return this.flowsOfIdentifier(expr, depth);
+    if (t.isPropertyAccessExpression(expr) || t.isElementAccessExpression(expr)) {
+      const name = t.isPropertyAccessExpression(expr) ? expr.name.text : propertyKey(t, expr.argumentExpression);
+      return next(expr.expression).map((flow) => ({ ...flow, path: [...flow.path, name ?? "[]"] }));
+    }
+    if (t.isAwaitExpression(expr)) return next(expr.expression);
+    if (t.isTemplateExpression(expr)) return expr.templateSpans.flatMap((span) => stringify(next(span.expression)));
+    if (t.isConditionalExpression(expr)) return [...next(expr.whenTrue), ...next(expr.whenFalse)];
+    if (t.isBinaryExpression(expr)) {
+      const operator = expr.operatorToken.kind;
+      if (operator === t.SyntaxKind.AmpersandAmpersandToken) return next(expr.right);
+      if (operator === t.SyntaxKind.BarBarToken || operator === t.SyntaxKind.QuestionQuestionToken) return [...next(expr.left), ...next(expr.right)];
+      if (operator === t.SyntaxKind.PlusToken) return stringify([...next(expr.left), ...next(expr.right)]);
+      if (operator === t.SyntaxKind.CommaToken) return next(expr.right);
+      return [];
+    }
+    if (t.isCallExpression(expr)) return this.flowsOfCall(expr, depth);
+    if (t.isArrayLiteralExpression(expr)) return expr.elements.flatMap((element) => next(t.isSpreadElement(element) ? element.expression : element));
+    return [];
+  }
+
+  private flowsOfIdentifier(identifier: ts.Identifier, depth: number): Flow[] {
+    const declaration = this.resolver.declarationOf(identifier);
+    if (!declaration) return [];
+    return this.flowsOfDeclaration(declaration, depth);
+  }
+
+  /** The flows a declared name carries: a source itself, or what its initializer carries. */
+  flowsOfDeclaration(declaration: ts.Node, depth = 0): Flow[] {
+    const t = this.t;
+    if (t.isParameter(declaration) || (t.isVariableDeclaration(declaration) && t.isCatchClause(declaration.parent))) {
+      return [{ source: declaration, path: [], stringified: false }];
+    }
+    if (t.isVariableDeclaration(declaration)) {
+      return declaration.initializer ? this.flowsInto(declaration.initializer, depth + 1) : [];
+    }
+    if (t.isBindingElement(declaration)) {
+      // `const { message } = error` or `({ orgId }) => …`: the element reads a property of its container.
+      const container = declaration.parent.parent;
+      const key = declaration.propertyName ? propertyNameText(t, declaration.propertyName) : t.isIdentifier(declaration.name) ? declaration.name.text : undefined;
+      const segment = t.isArrayBindingPattern(declaration.parent) ? "[]" : (key ?? "[]");
+      const base = t.isBindingElement(container) || t.isParameter(container) || t.isVariableDeclaration(container)
+        ? this.flowsOfBindingContainer(container, depth)
+        : [];
+      return base.map((flow) => ({ ...flow, path: [...flow.path, segment] }));
+    }
+    return [];
+  }
+
+  private flowsOfBindingContainer(container: ts.BindingElement | ts.ParameterDeclaration | ts.VariableDeclaration, depth: number): Flow[] {
+    const t = this.t;
+    if (t.isParameter(container) || (t.isVariableDeclaration(container) && t.isCatchClause(container.parent))) {
+      return [{ source: container, path: [], stringified: false }];
+    }
+    if (t.isVariableDeclaration(container)) return container.initializer ? this.flowsInto(container.initializer, depth + 1) : [];
+    return this.flowsOfDeclaration(container, depth + 1);
+  }
+
+  private flowsOfCall(call: ts.CallExpression, depth: number): Flow[] {
+    const t = this.t;
+    if (this.isSanitizer(call)) return [];
+    const name = calleeName(t, call);
+    const callee = unwrapExpression(t, call.expression);
+    if (name && STRINGIFIERS.has(name)) {
+      // `e.toString()` stringifies its receiver; `String(e)` and `JSON.stringify(e)` their argument.
+      const carried = t.isPropertyAccessExpression(callee) && (name === "toString" || name === "toJSON" || name === "concat" || name === "join")
+        ? [callee.expression, ...call.arguments]
+        : call.arguments.slice(0, 1);
+      return stringify(carried.flatMap((argument) => this.flowsInto(argument, depth + 1)));
+    }
+    const fn = this.functionOf(callee);
+    if (!fn) return [];
+    const summary = this.returnSummary(fn);
+    const flows: Flow[] = [];
+    summary.forEach((parameterFlows, index) => {
+      const argument = call.arguments[index];
+      if (!argument) return;
+      for (const argumentFlow of this.flowsInto(argument, depth + 1)) {
+        for (const parameterFlow of parameterFlows) {
+          flows.push({
+            source: argumentFlow.source,
+            path: [...argumentFlow.path, ...parameterFlow.path],
+            stringified: argumentFlow.stringified || parameterFlow.stringified,
+          });
+        }
+      }
+    });
+    return flows;
+  }
+
+  /** A function of this file called by name. */
+  functionOf(callee: ts.Expression): FunctionWithBody | undefined {
+    const t = this.t;
+    const expr = unwrapExpression(t, callee);
+    if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
+    if (!t.isIdentifier(expr)) return undefined;
+    const binding = this.resolver.resolve(expr);
+    return binding.kind === "function" ? binding.declaration : undefined;
+  }
+
+  /** For each parameter index, how that parameter reaches the function's return value. */
+  returnSummary(fn: FunctionWithBody): Map<number, Flow[]> {
+    const cached = this.summaries.get(fn);
+    if (cached) return cached;
+    const summary = new Map<number, Flow[]>();
+    if (this.summarising.has(fn)) return summary; // recursion: assume nothing more
+    this.summarising.add(fn);
+    try {
+      const returned = returnedExpressions(this.t, fn).flatMap((expression) => this.flowsInto(expression));
+      fn.parameters.forEach((parameter, index) => {
+        const own = returned.filter((flow) => flow.source === parameter);
+        if (own.length > 0) summary.set(index, own);
+      });
+    } finally {
+      this.summarising.delete(fn);
+    }
+    this.summaries.set(fn, summary);
+    return summary;
+  }
+}
+
+function stringify(flows: Flow[]): Flow[] {
+  return flows.map((flow) => ({ ...flow, stringified: true }));
+}
+
+function propertyKey(t: TS, expression: ts.Expression): string | undefined {
+  const inner = unwrapExpression(t, expression);
+  return t.isStringLiteralLike(inner) || t.isNumericLiteral(inner) ? inner.text : undefined;
+}

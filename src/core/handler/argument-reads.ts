@@ -1,0 +1,56 @@
+import type * as ts from "typescript";
+import type { Flow, ValueFlow } from "../flow/value-flow.js";
+import { propertyNameText, type TS } from "../ts-utils.js";
+import type { Handler } from "./handlers.js";
+
+/** A read of one field of the model's arguments inside a handler. */
+export interface ArgumentRead {
+  handler: Handler;
+  field: string;
+  /** The syntax that reads it: `args.orgId`, the `orgId` of `{ orgId }`, `arguments.orgId`. */
+  node: ts.Node;
+}
+
+/**
+ * Where a handler's arguments are: the parameter itself for tool handlers, and
+ * `request.params.arguments` for low-level `tools/call` handlers.
+ */
+function argumentsDepth(handler: Handler): readonly string[] {
+  return handler.kind === "tool" ? [] : ["params", "arguments"];
+}
+
+function isArgumentsFlow(handler: Handler, flow: Flow): boolean {
+  const prefix = argumentsDepth(handler);
+  return flow.source === handler.inputParameter && flow.path.length === prefix.length && prefix.every((segment, index) => flow.path[index] === segment);
+}
+
+/** Every read of a named field of the arguments in a handler, through aliases and destructuring. */
+export function argumentReads(t: TS, flow: ValueFlow, handler: Handler): ArgumentRead[] {
+  const parameter = handler.inputParameter;
+  if (!parameter) return [];
+  const reads: ArgumentRead[] = [];
+  const fromArguments = (expression: ts.Expression): boolean => flow.flowsInto(expression).some((candidate) => isArgumentsFlow(handler, candidate));
+  const readPattern = (pattern: ts.BindingName, container: () => boolean): void => {
+    if (!t.isObjectBindingPattern(pattern) || !container()) return;
+    for (const element of pattern.elements) {
+      const key = element.propertyName ?? element.name;
+      const field = t.isIdentifier(key) || t.isStringLiteral(key) ? key.text : t.isPropertyName(key) ? propertyNameText(t, key) : undefined;
+      if (field !== undefined && !element.dotDotDotToken) reads.push({ handler, field, node: element.propertyName ?? element.name });
+    }
+  };
+  // `({ orgId }) => …` in a tool handler reads fields right in the parameter list.
+  if (handler.kind === "tool") readPattern(parameter.name, () => true);
+  const visit = (node: ts.Node): void => {
+    if (t.isPropertyAccessExpression(node) && fromArguments(node.expression)) {
+      reads.push({ handler, field: node.name.text, node });
+    } else if (t.isElementAccessExpression(node) && t.isStringLiteralLike(node.argumentExpression) && fromArguments(node.expression)) {
+      reads.push({ handler, field: node.argumentExpression.text, node });
+    } else if (t.isVariableDeclaration(node) && node.initializer) {
+      const initializer = node.initializer;
+      readPattern(node.name, () => fromArguments(initializer));
+    }
+    node.forEachChild(visit);
+  };
+  if (handler.fn.body) visit(handler.fn.body);
+  return reads;
+}
