@@ -1,5 +1,10 @@
 import type { AnyRuleDefinition } from "./core/rule.js";
 import noActionDispatch from "../rules/no-action-dispatch.js";
+import noEnvPassthrough from "../rules/no-env-passthrough.js";
+import noIdentityInArgs from "../rules/no-identity-in-args.js";
+import noRawErrorInResult from "../rules/no-raw-error-in-result.js";
+import requireToolAnnotations from "../rules/require-tool-annotations.js";
+import requireValidatedArgs from "../rules/require-validated-args.js";
 import noUnconstrainedInput from "../rules/no-unconstrained-input.js";
 import requireArrayBounds from "../rules/require-array-bounds.js";
 import requireNumberBounds from "../rules/require-number-bounds.js";
@@ -14,4 +19,9 @@ export const ruleDefinitions: readonly AnyRuleDefinition[] = [
   requireArrayBounds,
   requireNumberBounds,
   noActionDispatch,
+  noIdentityInArgs,
+  noRawErrorInResult,
+  requireToolAnnotations,
+  requireValidatedArgs,
+  noEnvPassthrough,
 ];

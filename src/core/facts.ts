@@ -43,6 +43,7 @@ export interface FileFacts {
   clientTransports: ts.NewExpression[];
   /** Value flow in this file; sanitizer calls from the settings carry nothing. */
   flow: ValueFlow;
+  resolver: Resolver;
   /** Places whose value reaches the model, computed on first use. */
   resultSinks(): ResultSink[];
 }
@@ -75,7 +76,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   });
   const empty: FileFacts = {
     ts: t, sourceFile, registrations: [], inputs: [], zodNamespace: undefined, frameworks: new Set(), callToolHandlers: [],
-    handlers: [], clientTransports: [], flow, resultSinks: () => [],
+    handlers: [], clientTransports: [], flow, resolver, resultSinks: () => [],
   };
   const text = sourceFile.text;
   if (!checker && !mayUseMcpFramework(text)) return empty;
@@ -163,7 +164,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   let sinks: ResultSink[] | undefined;
   return {
     ts: t, sourceFile, registrations, inputs, zodNamespace, frameworks: importedFrameworks(t, sourceFile),
-    callToolHandlers: found.callToolHandlers, handlers, clientTransports: found.clientTransports, flow,
+    callToolHandlers: found.callToolHandlers, handlers, clientTransports: found.clientTransports, flow, resolver,
     resultSinks: () => (sinks ??= findResultSinks(t, sourceFile, flow, handlers)),
   };
 }

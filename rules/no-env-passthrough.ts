@@ -1,0 +1,55 @@
+import type * as ts from "typescript";
+import { defineRule } from "../src/core/rule.js";
+import type { Resolver } from "../src/core/resolve.js";
+import { calleeName, findProperty, propertyValue, unwrapExpression, type TS } from "../src/core/ts-utils.js";
+
+type MessageIds = "envPassthrough";
+
+function isProcessEnv(t: TS, expression: ts.Expression): boolean {
+  const expr = unwrapExpression(t, expression);
+  return t.isPropertyAccessExpression(expr) && expr.name.text === "env" && t.isIdentifier(expr.expression) && expr.expression.text === "process";
+}
+
+/** `process.env`, `{ ...process.env }`, `Object.assign({}, process.env)`, or a const holding one of them. */
+function passesWholeEnvironment(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): boolean {
+  const expr = unwrapExpression(t, expression);
+  if (isProcessEnv(t, expr)) return true;
+  if (t.isObjectLiteralExpression(expr)) {
+    return expr.properties.some((property) => t.isSpreadAssignment(property) && passesWholeEnvironment(t, resolver, property.expression, depth + 1));
+  }
+  if (t.isCallExpression(expr) && calleeName(t, expr) === "assign" && t.isPropertyAccessExpression(expr.expression) && t.isIdentifier(expr.expression.expression) && expr.expression.expression.text === "Object") {
+    return expr.arguments.some((argument) => passesWholeEnvironment(t, resolver, argument, depth + 1));
+  }
+  if (t.isIdentifier(expr) && depth < 20) {
+    const binding = resolver.resolve(expr);
+    return binding.kind === "value" && passesWholeEnvironment(t, resolver, binding.initializer, depth + 1);
+  }
+  return false;
+}
+
+export default defineRule<Record<string, never>, MessageIds>({
+  name: "no-env-passthrough",
+  meta: {
+    description: "Disallow starting an MCP server process with the client's whole environment",
+    config: "recommended",
+    hasSuggestions: false,
+    messages: {
+      envPassthrough:
+        "This MCP client transport starts the server with the whole environment, so every secret in it (cloud keys, tokens, database passwords) is handed to a server that may be third-party or under audit. Pass only the variables it needs: { ...getDefaultEnvironment(), NAME: process.env.NAME }.",
+    },
+    optionsSchema: { type: "object", properties: {}, additionalProperties: false },
+    defaultOptions: {},
+  },
+  check(facts, _options, report) {
+    const t = facts.ts;
+    for (const transport of facts.clientTransports) {
+      const [options] = transport.arguments ?? [];
+      if (!options) continue;
+      const literal = unwrapExpression(t, options);
+      if (!t.isObjectLiteralExpression(literal)) continue;
+      const env = findProperty(t, literal, "env");
+      const value = env && propertyValue(t, env);
+      if (value && passesWholeEnvironment(t, facts.resolver, value)) report({ messageId: "envPassthrough", data: {}, node: value });
+    }
+  },
+});

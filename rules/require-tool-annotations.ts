@@ -1,0 +1,113 @@
+import type * as ts from "typescript";
+import { defineRule } from "../src/core/rule.js";
+import { HINT_NAMES, SPEC_DEFAULTS, readAnnotations, type HintName } from "../src/core/handler/annotations.js";
+import { displayName, type ToolRegistration } from "../src/core/registrations/model.js";
+import type { Edit } from "../src/core/schema/model.js";
+import { findProperty, type TS } from "../src/core/ts-utils.js";
+import type { FileFacts } from "../src/core/facts.js";
+
+type MessageIds = "missingAnnotations" | "missingHints" | "readOnlyAndDestructive" | "destructiveNameNotDestructive" | "insertDefaults";
+
+const DESTRUCTIVE_NAME = /^(delete|drop|remove|destroy|purge|revoke)([^a-z]|$)/;
+
+function defaultsText(hints: readonly HintName[]): string {
+  return hints.map((hint) => `${hint}: ${String(SPEC_DEFAULTS[hint])}`).join(", ");
+}
+
+/** Where to insert a new `annotations` property or argument, by registration form. */
+function insertAnnotationsEdit(t: TS, facts: FileFacts, registration: ToolRegistration, required: readonly HintName[]): Edit | undefined {
+  const object = `{ ${defaultsText(required)} }`;
+  const node = registration.node;
+  if (registration.api === "tool" && t.isCallExpression(node)) {
+    const callback = node.arguments[node.arguments.length - 1];
+    if (!callback) return undefined;
+    const start = callback.getStart(facts.sourceFile);
+    return { start, end: start, text: `${object}, ` };
+  }
+  const container = registration.api === "registerTool" || registration.api === "registerToolTask"
+    ? t.isCallExpression(node) ? node.arguments[1] : undefined
+    : t.isObjectLiteralExpression(node) ? node : undefined;
+  if (!container || !t.isObjectLiteralExpression(container)) return undefined;
+  return appendProperty(facts, container, `annotations: ${object}`);
+}
+
+function appendProperty(facts: FileFacts, literal: ts.ObjectLiteralExpression, text: string): Edit {
+  const last = literal.properties[literal.properties.length - 1];
+  if (!last) {
+    const position = literal.getStart(facts.sourceFile) + 1;
+    return { start: position, end: position, text: ` ${text} ` };
+  }
+  return { start: last.getEnd(), end: last.getEnd(), text: `, ${text}` };
+}
+
+/** The syntax naming the tool: its name argument or `name` property, else the registration itself. */
+function toolNameNode(t: TS, registration: ToolRegistration): ts.Node {
+  const node = registration.node;
+  if (t.isCallExpression(node) && registration.api !== "addTool") return node.arguments[0] ?? node;
+  const literal = t.isObjectLiteralExpression(node) ? node : t.isCallExpression(node) ? node.arguments[0] : undefined;
+  const name = literal && t.isObjectLiteralExpression(literal) ? findProperty(t, literal, "name") : undefined;
+  return name ?? node;
+}
+
+export default defineRule<{ strict: boolean }, MessageIds>({
+  name: "require-tool-annotations",
+  meta: {
+    description: "Require explicit readOnlyHint, destructiveHint and openWorldHint annotations on every tool, and consistent ones",
+    config: "recommended",
+    hasSuggestions: true,
+    messages: {
+      missingAnnotations:
+        'Tool "{{tool}}" has no annotations, so clients must treat it as destructive and open-world and cannot tell a lookup from a deletion when they ask the user to confirm. Declare {{hints}}.',
+      missingHints:
+        'The annotations of tool "{{tool}}" leave out {{hints}}; a client then assumes the specification\'s defaults (destructive, open-world). State each one so the choice is visible in review.',
+      readOnlyAndDestructive: 'Tool "{{tool}}" is marked both read-only and destructive. A read-only tool changes nothing; decide which it is.',
+      destructiveNameNotDestructive:
+        'Tool "{{tool}}" is named like a destructive operation but is marked destructiveHint: false, so a client may run it without asking the user. Mark it destructiveHint: true, or rename it.',
+      insertDefaults: "Insert the specification's defaults explicitly ({{defaults}}).",
+    },
+    optionsSchema: {
+      type: "object",
+      properties: {
+        strict: { type: "boolean", description: "Also require idempotentHint." },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { strict: false },
+  },
+  check(facts, options, report) {
+    const t = facts.ts;
+    const required: HintName[] = HINT_NAMES.filter((hint) => hint !== "idempotentHint" || options.strict);
+    for (const registration of facts.registrations) {
+      const tool = displayName(registration);
+      const view = readAnnotations(t, facts.resolver, registration);
+      if (view.kind === "opaque") continue;
+      if (view.kind === "missing") {
+        const edit = insertAnnotationsEdit(t, facts, registration, required);
+        report({
+          messageId: "missingAnnotations",
+          data: { tool, hints: required.join(", ") },
+          node: toolNameNode(t, registration),
+          suggestions: edit ? [{ messageId: "insertDefaults", data: { defaults: defaultsText(required) }, edits: [edit] }] : [],
+        });
+        continue;
+      }
+      const missing = required.filter((hint) => !view.hints.has(hint));
+      if (missing.length > 0) {
+        report({
+          messageId: "missingHints",
+          data: { tool, hints: missing.join(", ") },
+          node: registration.annotations ?? view.literal,
+          suggestions: [{ messageId: "insertDefaults", data: { defaults: defaultsText(missing) }, edits: [appendProperty(facts, view.literal, defaultsText(missing))] }],
+        });
+      }
+      const readOnly = view.hints.get("readOnlyHint");
+      const destructive = view.hints.get("destructiveHint");
+      if (readOnly?.value === true && destructive?.value === true) {
+        report({ messageId: "readOnlyAndDestructive", data: { tool }, node: destructive.node });
+      }
+      if (destructive?.value === false && registration.toolName && DESTRUCTIVE_NAME.test(registration.toolName)) {
+        report({ messageId: "destructiveNameNotDestructive", data: { tool }, node: destructive.node });
+      }
+    }
+  },
+});

@@ -1,0 +1,78 @@
+import type * as ts from "typescript";
+import { defineRule } from "../src/core/rule.js";
+import { argumentReads } from "../src/core/handler/argument-reads.js";
+import type { Handler } from "../src/core/handler/handlers.js";
+import type { ValueFlow } from "../src/core/flow/value-flow.js";
+import { calleeName, type TS } from "../src/core/ts-utils.js";
+
+type MessageIds = "unvalidatedRead";
+
+const DEFAULT_VALIDATORS = ["parse", "safeParse", "parseAsync", "safeParseAsync", "validate", "assert", "Check", "Decode", "is"];
+
+/** Calls in the handler that validate the arguments (or a value read from them). */
+function validationCalls(t: TS, flow: ValueFlow, handler: Handler, validators: ReadonlySet<string>): ts.CallExpression[] {
+  const calls: ts.CallExpression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (t.isCallExpression(node)) {
+      const name = calleeName(t, node);
+      if (name && validators.has(name) && node.arguments.some((argument) => flow.flowsInto(argument).some((candidate) => candidate.source === handler.inputParameter))) {
+        calls.push(node);
+      }
+    }
+    node.forEachChild(visit);
+  };
+  if (handler.fn.body) visit(handler.fn.body);
+  return calls;
+}
+
+/** The block a validation sits in: reads later in it (or in blocks nested in it) come after the check. */
+function scopeOf(t: TS, node: ts.Node): ts.Node {
+  for (let current = node.parent; current; current = current.parent) {
+    if (t.isBlock(current) || t.isCaseClause(current) || t.isDefaultClause(current) || t.isSourceFile(current)) return current;
+  }
+  return node.getSourceFile();
+}
+
+function contains(outer: ts.Node, inner: ts.Node): boolean {
+  return inner.pos >= outer.pos && inner.end <= outer.end;
+}
+
+export default defineRule<{ validators: string[] }, MessageIds>({
+  name: "require-validated-args",
+  meta: {
+    description: "Require low-level tools/call handlers to validate request.params.arguments before reading them",
+    config: "recommended",
+    hasSuggestions: false,
+    messages: {
+      unvalidatedRead:
+        'The tools/call handler reads "{{field}}" from request.params.arguments before validating them. The low-level handler gets the model\'s arguments exactly as sent: no schema has checked their type, size or extra keys. Validate first (Schema.safeParse(request.params.arguments)) and read from the result.',
+    },
+    optionsSchema: {
+      type: "object",
+      properties: {
+        validators: {
+          type: "array",
+          items: { type: "string", minLength: 1 },
+          uniqueItems: true,
+          description: "More function or method names that validate their argument.",
+        },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { validators: [] },
+  },
+  check(facts, options, report) {
+    const t = facts.ts;
+    const validators = new Set([...DEFAULT_VALIDATORS, ...options.validators]);
+    for (const handler of facts.handlers) {
+      if (handler.kind !== "call-tool") continue;
+      const validations = validationCalls(t, facts.flow, handler, validators);
+      for (const read of argumentReads(t, facts.flow, handler)) {
+        const validated = validations.some(
+          (call) => contains(call, read.node) || (call.getEnd() <= read.node.getStart() && contains(scopeOf(t, call), read.node)),
+        );
+        if (!validated) report({ messageId: "unvalidatedRead", data: { field: read.field }, node: read.node });
+      }
+    }
+  },
+});
