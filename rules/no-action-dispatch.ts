@@ -18,6 +18,8 @@ function isOpenPayload(schema: SchemaNode): boolean {
         schema.openness.reason === "catchall" || schema.openness.reason === "json-open";
     case "union":
       return schema.members.some(isOpenPayload);
+    case "array":
+      return isOpenPayload(schema.element) || schema.element.kind === "unconstrained";
     default:
       return false;
   }

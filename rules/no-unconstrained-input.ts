@@ -1,6 +1,6 @@
 import { defineRule } from "../src/core/rule.js";
 import { allowFieldsSchema, isAllowedField, locationData } from "../src/core/describe.js";
-import type { UnconstrainedKind } from "../src/core/schema/model.js";
+import type { SchemaNode, UnconstrainedKind } from "../src/core/schema/model.js";
 
 type MessageIds = "anyValue" | "record" | "customUnchecked" | "jsonAnything" | "jsonObjectBag" | "emptyBag";
 
@@ -42,13 +42,15 @@ export default defineRule<{ allowFields: string[]; allowEnumKeyedRecords: boolea
     defaultOptions: { allowFields: [], allowEnumKeyedRecords: true },
   },
   check(facts, options, report) {
+    const isReported = (schema: SchemaNode): boolean => schema.kind === "unconstrained" && !(schema.keysEnumerated && options.allowEnumKeyedRecords);
     for (const occurrence of facts.inputs) {
       if (isAllowedField(occurrence, options.allowFields)) continue;
       const schema = occurrence.schema;
       if (schema.kind === "unconstrained") {
-        if (schema.keysEnumerated && options.allowEnumKeyedRecords) continue;
-        // `z.record(z.string(), z.any())` is one bag; its values need no report of their own.
-        if (occurrence.path.endsWith("*") && (schema.what === "any" || schema.what === "unknown")) continue;
+        if (!isReported(schema)) continue;
+        // `z.record(z.string(), z.any())` is one bag, reported once at the record.
+        const container = occurrence.container;
+        if (container && isReported(container) && (schema.what === "any" || schema.what === "unknown")) continue;
         report({ messageId: MESSAGE_BY_KIND[schema.what], data: { ...locationData(occurrence), what: schema.what }, node: schema.site });
       } else if (
         schema.kind === "object" &&

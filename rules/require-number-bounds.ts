@@ -1,5 +1,5 @@
 import { defineRule } from "../src/core/rule.js";
-import { allowFieldsSchema, isAllowedField, locationData } from "../src/core/describe.js";
+import { allowFieldsSchema, isAllowedField, locationData, numberBoundHint } from "../src/core/describe.js";
 
 type MessageIds = "unbounded";
 
@@ -26,7 +26,7 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
       if (schema.kind !== "number" || schema.boundedByShape || isAllowedField(occurrence, options.allowFields)) continue;
       if (schema.hasMinimum && schema.hasMaximum) continue;
       const missing = !schema.hasMinimum && !schema.hasMaximum ? "minimum or maximum" : schema.hasMinimum ? "maximum" : "minimum";
-      const hint = schema.flavor === "json" ? 'add "minimum" and "maximum"' : "add .min(a) and .max(b), or use z.int32() / z.uint32()";
+      const hint = numberBoundHint(schema);
       report({ messageId: "unbounded", data: { ...locationData(occurrence), missing, hint }, node: schema.site });
     }
   },

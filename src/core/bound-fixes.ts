@@ -8,7 +8,7 @@ import type { Edit } from "./schema/model.js";
  */
 export function upperBoundEdits(
   facts: FileFacts,
-  schema: { flavor: "zod" | "json"; chainEnd: ts.Node; zodFlavor?: "classic" | "mini"; jsonLiteral?: ts.ObjectLiteralExpression; site: ts.Node; collection?: "array" | "set" },
+  schema: { flavor: "zod" | "json"; chainEnd: ts.Node; zodFlavor?: "classic" | "mini"; jsonLiteral?: ts.ObjectLiteralExpression; site: ts.Node; collection?: "array" | "set" | "tuple" },
   limit: number,
   jsonKeyword: "maxLength" | "maxItems",
 ): Edit[] | undefined {
@@ -19,6 +19,8 @@ export function upperBoundEdits(
     return [{ start: anchor.getEnd(), end: anchor.getEnd(), text: `, ${jsonKeyword}: ${limit}` }];
   }
   const end = schema.chainEnd.getEnd();
+  // Tuples have no .max(); a tuple with a rest element is better split than capped.
+  if (schema.collection === "tuple") return undefined;
   if (schema.zodFlavor === "mini") {
     const namespace = facts.zodNamespace;
     if (!namespace) return undefined;

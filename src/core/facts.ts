@@ -4,7 +4,7 @@ import { findRegistrations } from "./registrations/find.js";
 import { mayUseMcpFramework } from "./registrations/frameworks.js";
 import { ANNOTATION_KEYS } from "./registrations/find.js";
 import type { ToolRegistration } from "./registrations/model.js";
-import { childrenOf, type ObjectSchema, type SchemaNode, type ZodFlavor } from "./schema/model.js";
+import { childrenOf, type SchemaNode, type ZodFlavor } from "./schema/model.js";
 import { JsonSchemaReader } from "./schema/from-json-schema.js";
 import { ZodReader } from "./schema/from-zod.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
@@ -21,8 +21,8 @@ export interface InputOccurrence {
   /** Dotted path from the input root: `recipient.email`, `items[].id`; empty at the root. */
   path: string;
   registration: ToolRegistration;
-  /** The object that holds this value as a field, if any. */
-  parent: ObjectSchema | undefined;
+  /** The schema this one sits directly in (an object, array, union or record), if any. */
+  container: SchemaNode | undefined;
 }
 
 /** Everything the rules need to know about one file, computed once and shared by every rule. */
@@ -149,14 +149,11 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     const root = readInput(registration);
     if (!root) continue;
     const seen = new Set<SchemaNode>();
-    const walk = (schema: SchemaNode, path: string, parent: ObjectSchema | undefined): void => {
+    const walk = (schema: SchemaNode, path: string, container: SchemaNode | undefined): void => {
       if (seen.has(schema)) return;
       seen.add(schema);
-      inputs.push({ schema, path, registration, parent });
-      for (const child of childrenOf(schema)) {
-        const childPath = joinPath(path, child.segment);
-        walk(child.schema, childPath, schema.kind === "object" ? schema : schema.kind === "union" || schema.kind === "intersection" ? parent : undefined);
-      }
+      inputs.push({ schema, path, registration, container });
+      for (const child of childrenOf(schema)) walk(child.schema, joinPath(path, child.segment), schema);
     };
     walk(root, "", undefined);
   }

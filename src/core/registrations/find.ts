@@ -126,6 +126,18 @@ function receiverClassName(t: TS, checker: ts.TypeChecker, receiver: ts.Expressi
   }
 }
 
+/** A tool name written as a literal, or held in a const of this file. */
+function nameValue(context: FinderContext, expression: ts.Expression | undefined, depth = 0): string | undefined {
+  if (!expression) return undefined;
+  const { t, resolver } = context;
+  const literal = stringValue(t, expression);
+  if (literal !== undefined || depth > 10) return literal;
+  const expr = unwrapExpression(t, expression);
+  if (!t.isIdentifier(expr)) return undefined;
+  const binding = resolver.resolve(expr);
+  return binding.kind === "value" ? nameValue(context, binding.initializer, depth + 1) : undefined;
+}
+
 function literalOf(context: FinderContext, expression: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
   const { t, resolver } = context;
   const expr = unwrapExpression(t, expression);
@@ -191,7 +203,7 @@ function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistrat
   if (description === "string" || (description === "unknown" && rest.length === 3)) rest.shift();
   else if (description === "unknown" && rest.length > 0) {
     // An unresolved value could be the description or the shape; the overloads cannot be told apart.
-    return { framework: "mcp-sdk-v1", api: "tool", toolName: stringValue(t, nameArg), node: call, input: undefined, handler, annotations: undefined };
+    return { framework: "mcp-sdk-v1", api: "tool", toolName: nameValue(context, nameArg), node: call, input: undefined, handler, annotations: undefined };
   }
   let shape: ts.Expression | undefined;
   let annotations: ts.Expression | undefined;
@@ -205,7 +217,7 @@ function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistrat
   return {
     framework: "mcp-sdk-v1",
     api: "tool",
-    toolName: stringValue(t, nameArg),
+    toolName: nameValue(context, nameArg),
     node: call,
     input: shape ? { expression: shape, form: "shape-only" } : undefined,
     handler,
@@ -214,7 +226,6 @@ function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistrat
 }
 
 function registerTool(context: FinderContext, call: ts.CallExpression, method: "registerTool" | "registerToolTask", framework: Framework): ToolRegistration | undefined {
-  const { t } = context;
   const [nameArg, configArg, handler] = call.arguments;
   if (!nameArg || !configArg) return undefined;
   const config = literalOf(context, configArg);
@@ -223,7 +234,7 @@ function registerTool(context: FinderContext, call: ts.CallExpression, method: "
   return {
     framework,
     api: method,
-    toolName: stringValue(t, nameArg),
+    toolName: nameValue(context, nameArg),
     node: call,
     input: inputSchema ? { expression: inputSchema, form: "schema-or-shape" } : undefined,
     handler,
@@ -257,7 +268,7 @@ function listToolsHandler(context: FinderContext, call: ts.CallExpression, frame
     return {
       framework: resolvedFramework,
       api: "tools/list" as const,
-      toolName: name && stringValue(t, name),
+      toolName: nameValue(context, name),
       node: tool,
       input: inputSchema ? { expression: inputSchema, form: "json" as const } : undefined,
       handler: undefined,
@@ -332,7 +343,7 @@ function fastmcpTool(context: FinderContext, argument: ts.Expression | undefined
   return {
     framework: "fastmcp",
     api: "addTool",
-    toolName: name && stringValue(context.t, name),
+    toolName: nameValue(context, name),
     node,
     input: parameters ? { expression: parameters, form: "schema" } : undefined,
     handler: execute,

@@ -6,7 +6,6 @@ import { regexMaxLength } from "./regex-bounds.js";
 
 const BOUNDED_FORMATS = new Set(["uuid", "date", "ipv4", "ipv6", "hostname"]);
 // `date-time` and `time` are not bounds: AJV's formats, like zod's, accept any number of fractional digits.
-const COMPOSITION_KEYWORDS = ["allOf", "anyOf", "oneOf", "$ref"];
 const MAX_DEPTH = 100;
 
 function minOf(a: number | undefined, b: number | undefined): number | undefined {
@@ -129,7 +128,8 @@ export class JsonSchemaReader {
         members.push(this.read(element));
       }
     }
-    const composed = COMPOSITION_KEYWORDS.some((name) => keywords.has(name));
+    // Composition only widens the set of known keys when a part declares properties (or is a $ref).
+    const composed = keywords.has("$ref") || ["allOf", "anyOf", "oneOf"].some((name) => this.partsDeclareProperties(keyword(name)));
 
     if (keywords.size === 0 && complete) return { kind: "unconstrained", site: literal, flavor: "json", what: "json-empty" };
     if (!types && !keywords.has("properties") && !keywords.has("items")) {
@@ -187,6 +187,18 @@ export class JsonSchemaReader {
     const result: SchemaNode = alternatives.length === 1 && alternatives[0] ? alternatives[0] : { kind: "union", site, flavor: "json", members: alternatives, discriminated: false };
     if (members.length === 0) return result;
     return { kind: "intersection", site, flavor: "json", members: [result, ...members], discriminated: false };
+  }
+
+  private partsDeclareProperties(list: ts.Expression | undefined): boolean {
+    const t = this.t;
+    const inner = list && unwrapExpression(t, list);
+    if (!inner || !t.isArrayLiteralExpression(inner)) return list !== undefined;
+    return inner.elements.some((element) => {
+      const part = this.literalOf(element);
+      if (!part) return true;
+      const { keywords } = this.keywords(part);
+      return keywords.has("properties") || keywords.has("$ref") || keywords.has("allOf") || keywords.has("anyOf") || keywords.has("oneOf");
+    });
   }
 
   private typeNames(value: ts.Expression | undefined): string[] | undefined {

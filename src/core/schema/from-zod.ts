@@ -247,7 +247,7 @@ export class ZodReader {
       case "int":
       case "float64":
       case "bigint":
-        return { kind: "number", site, flavor: "zod", hasMinimum: false, hasMaximum: false, boundedByShape: false };
+        return { kind: "number", site, flavor: "zod", hasMinimum: false, hasMaximum: false, boundedByShape: false, zodFlavor: flavor, zodMajor: major };
       case "array":
       case "set": {
         const element = arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
@@ -256,9 +256,12 @@ export class ZodReader {
       case "tuple": {
         const list = arg(0) && unwrapExpression(t, arg(0) as ts.Expression);
         const items = list && t.isArrayLiteralExpression(list) ? list.elements.map((element) => this.read(element)) : [];
-        const rest = arg(1) ? this.read(arg(1) as ts.Expression) : undefined;
-        if (rest) return { kind: "array", collection: "array", site, flavor: "zod", element: rest, boundedByShape: false, chainEnd: call, zodFlavor: flavor };
-        return { kind: "array", collection: "array", site, flavor: "zod", element: this.opaque(call), items, boundedByShape: true, chainEnd: call, zodFlavor: flavor };
+        // zod 4 takes a rest element as the second argument; zod 3 ignores it (its tuples are closed).
+        const rest = arg(1) && major === 4 ? this.read(arg(1) as ts.Expression) : undefined;
+        return {
+          kind: "array", collection: "tuple", site, flavor: "zod", element: rest ?? this.opaque(call), items: rest ? undefined : items,
+          boundedByShape: !rest, chainEnd: call, zodFlavor: flavor,
+        };
       }
       case "union":
       case "xor":
@@ -330,7 +333,7 @@ export class ZodReader {
     if (PRECISION_FORMATS.has(name)) return this.stringNode(site, call, flavor, { boundedByShape: hasNumericPrecision(t, arg(0)) });
     if (name in UNBOUNDED_STRING_FORMATS) return this.stringNode(site, call, flavor, { unboundedFormat: UNBOUNDED_STRING_FORMATS[name] });
     if (BOUNDED_NUMBER_FACTORIES.has(name)) return { kind: "number", site, flavor: "zod", hasMinimum: true, hasMaximum: true, boundedByShape: true };
-    if (NUMBER_FACTORIES.has(name)) return { kind: "number", site, flavor: "zod", hasMinimum: false, hasMaximum: false, boundedByShape: false };
+    if (NUMBER_FACTORIES.has(name)) return { kind: "number", site, flavor: "zod", hasMinimum: false, hasMaximum: false, boundedByShape: false, zodFlavor: flavor, zodMajor: major };
     if (name === "literal") {
       const value = arg(0) && unwrapExpression(t, arg(0) as ts.Expression);
       return { kind: "leaf", site, flavor: "zod", enumerated: true, singleValue: value !== undefined && !t.isArrayLiteralExpression(value) };
@@ -473,6 +476,10 @@ export class ZodReader {
 
   private applyArrayMethod(receiver: ArraySchema, method: string, args: readonly ts.Expression[], call: ts.CallExpression, continuesChain: boolean): SchemaNode {
     const chainEnd = continuesChain && !STOPS_CHAIN.has(method) ? call : receiver.chainEnd;
+    if (method === "rest" && receiver.collection === "tuple") {
+      const rest = args[0] ? this.read(args[0]) : this.opaque(call);
+      return { ...receiver, element: rest, items: undefined, boundedByShape: false, chainEnd };
+    }
     const withItemLimit = (limit: ts.Expression | undefined): ArraySchema => {
       const value = this.numberOf(limit);
       return value === undefined ? { ...receiver, boundedByShape: true, chainEnd } : { ...receiver, maxItems: minDefined(receiver.maxItems, value), chainEnd };
@@ -508,7 +515,7 @@ export class ZodReader {
    */
   private applyChecks<T extends SchemaNode>(
     args: readonly ts.Expression[],
-    target: "string" | "array" | "set",
+    target: "string" | "array" | "set" | "tuple",
     onLimit: (limit: ts.Expression | undefined) => T,
     onPattern: (longest: number) => T,
     onShape: () => T,

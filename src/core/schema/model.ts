@@ -83,6 +83,8 @@ export interface StringSchema extends SchemaBase {
 
 export interface NumberSchema extends SchemaBase {
   kind: "number";
+  zodFlavor?: ZodFlavor;
+  zodMajor?: 3 | 4;
   hasMinimum: boolean;
   hasMaximum: boolean;
   boundedByShape: boolean;
@@ -91,7 +93,7 @@ export interface NumberSchema extends SchemaBase {
 export interface ArraySchema extends SchemaBase {
   kind: "array";
   /** zod sets take `.max()` in classic but `z.maxSize()` (not `z.maxLength()`) in mini. */
-  collection: "array" | "set";
+  collection: "array" | "set" | "tuple";
   element: SchemaNode;
   /** Tuples list their items instead of one element. */
   items?: SchemaNode[];

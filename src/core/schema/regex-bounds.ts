@@ -2,7 +2,9 @@
  * The longest string a regular expression literal admits, or undefined when there is no limit.
  * A pattern limits length only when every top-level alternative is anchored at both ends (`^…$`,
  * without the `m` flag) and no quantifier is open (`*`, `+`, `{n,}`): `/^TKT-[0-9]{1,8}$/` admits at
- * most 12 characters. Backreferences count as unlimited, which errs towards reporting.
+ * most 12 characters. Backreferences count as unlimited, which errs towards reporting. Lengths are in
+ * UTF-16 units, as zod's `.max()` counts them: with the `u` or `v` flag, an atom that can match an
+ * astral code point counts 2.
  */
 export function regexMaxLength(literalText: string): number | undefined {
   const lastSlash = literalText.lastIndexOf("/");
@@ -10,7 +12,7 @@ export function regexMaxLength(literalText: string): number | undefined {
   const flags = literalText.slice(lastSlash + 1);
   if (flags.includes("m")) return undefined;
   try {
-    const parser = new PatternParser(literalText.slice(1, lastSlash));
+    const parser = new PatternParser(literalText.slice(1, lastSlash), flags.includes("u") || flags.includes("v"));
     const alternatives = parser.parseAlternatives();
     if (!parser.atEnd()) return undefined;
     let longest = 0;
@@ -37,7 +39,10 @@ interface Sequence {
 class PatternParser {
   private index = 0;
 
-  constructor(private readonly source: string) {}
+  constructor(
+    private readonly source: string,
+    private readonly unicode: boolean,
+  ) {}
 
   atEnd(): boolean {
     return this.index >= this.source.length;
@@ -79,27 +84,47 @@ class PatternParser {
     return { maxLength, anchoredStart, anchoredEnd };
   }
 
-  /** The longest text one atom matches. */
+  /** The longest text one atom matches, in UTF-16 units. */
   private parseAtom(): number {
-    const char = this.source[this.index];
+    const char = this.source[this.index] ?? "";
+    const wide = this.unicode ? 2 : 1;
     if (char === "\\") {
       const next = this.source[this.index + 1] ?? "";
+      const start = this.index;
       this.index += 2;
       if (/[1-9k]/.test(next)) return Number.POSITIVE_INFINITY; // backreference
       if (next === "b" || next === "B") return 0;
-      if (next === "u" && this.source[this.index] === "{") this.skipPast("}");
-      else if (next === "u") this.index += 4;
+      if (next === "u" && this.source[this.index] === "{") {
+        this.skipPast("}");
+        return parseInt(this.source.slice(start + 3, this.index - 1), 16) > 0xffff ? 2 : 1;
+      }
+      if (next === "u") this.index += 4;
       else if (next === "x") this.index += 2;
-      else if ((next === "p" || next === "P") && this.source[this.index] === "{") this.skipPast("}");
-      return 1;
+      else if ((next === "p" || next === "P") && this.source[this.index] === "{") {
+        this.skipPast("}");
+        return wide;
+      }
+      return next === "S" || next === "W" || next === "D" ? wide : 1;
     }
     if (char === "[") {
+      const start = this.index;
       this.index++;
-      if (this.source[this.index] === "^") this.index++;
+      const negated = this.source[this.index] === "^";
+      if (negated) this.index++;
       if (this.source[this.index] === "]") this.index++;
       while (!this.atEnd() && this.source[this.index] !== "]") this.index += this.source[this.index] === "\\" ? 2 : 1;
       this.index++;
-      return 1;
+      const body = this.source.slice(start, this.index);
+      const astral = negated || /\\[pPSWD]|\\u\{[0-9a-fA-F]{5,}\}|[\uD800-\uDBFF]/.test(body);
+      return astral ? wide : 1;
+    }
+    if (char === "." ) {
+      this.index++;
+      return wide;
+    }
+    if (this.unicode && /[\uD800-\uDBFF]/.test(char)) {
+      this.index += 2; // a surrogate pair is one atom under the u flag
+      return 2;
     }
     if (char === "(") {
       this.index++;
