@@ -18,7 +18,7 @@ export function isAllowedField(occurrence: InputOccurrence, allowFields: readonl
 /** How to declare an upper bound in the flavour the schema is written in. */
 export function upperBoundHint(schema: { flavor: "zod" | "json"; zodFlavor?: "classic" | "mini"; collection?: "array" | "set" | "tuple" }, jsonKeyword: string): string {
   if (schema.flavor === "json") return `add "${jsonKeyword}"`;
-  if (schema.collection === "tuple") return "drop the rest element, or add .check(z.maxLength(n))";
+  if (schema.collection === "tuple") return "remove the rest element, so the tuple has a fixed length";
   if (schema.zodFlavor === "mini") return schema.collection === "set" ? "add .check(z.maxSize(n))" : "add .check(z.maxLength(n))";
   return "add .max(n)";
 }
