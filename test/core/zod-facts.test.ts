@@ -16,10 +16,10 @@ import { z as z3Legacy } from "zod/v3";
 import { z as z3 } from "zod3";
 import {
   BOUNDED_NUMBER_FACTORIES,
-  BOUNDED_STRING_FORMATS,
+  BOUNDED_STRING_METHODS,
   NUMBER_FACTORIES,
   PRECISION_FORMATS,
-  UNBOUNDED_STRING_FORMATS,
+  UNBOUNDED_STRING_METHODS,
 } from "../../src/core/schema/zod-vocabulary.js";
 
 const N = 100_000;
@@ -133,17 +133,17 @@ const UNBOUNDED_CASES: Record<string, { sample: string; long: string }> = {
   uppercase: { sample: "ABC", long: fill("", "A") },
 };
 
-describe("BOUNDED_STRING_FORMATS", () => {
+describe("BOUNDED_STRING_METHODS", () => {
   it("has a test value for every name", () => {
-    expect(Object.keys(BOUNDED_CASES).sort()).toEqual([...BOUNDED_STRING_FORMATS].sort());
+    expect(Object.keys(BOUNDED_CASES).sort()).toEqual([...BOUNDED_STRING_METHODS].sort());
   });
 
   it("every name exists in zod 4 or zod 3", () => {
-    const missing = [...BOUNDED_STRING_FORMATS].filter((name) => schemasFor(name).length === 0);
+    const missing = [...BOUNDED_STRING_METHODS].filter((name) => schemasFor(name).length === 0);
     expect(missing).toEqual([]);
   });
 
-  describe.each([...BOUNDED_STRING_FORMATS])("%s", (name) => {
+  describe.each([...BOUNDED_STRING_METHODS])("%s", (name) => {
     const cases = BOUNDED_CASES[name] ?? { sample: "", long: [] };
     const schemas = schemasFor(name);
 
@@ -162,24 +162,24 @@ describe("BOUNDED_STRING_FORMATS", () => {
   });
 });
 
-describe("UNBOUNDED_STRING_FORMATS", () => {
+describe("UNBOUNDED_STRING_METHODS", () => {
   it("has a test value for every name", () => {
-    expect(Object.keys(UNBOUNDED_CASES).sort()).toEqual(Object.keys(UNBOUNDED_STRING_FORMATS).sort());
+    expect(Object.keys(UNBOUNDED_CASES).sort()).toEqual(Object.keys(UNBOUNDED_STRING_METHODS).sort());
   });
 
   it("every name exists in zod 4 or zod 3", () => {
-    const missing = Object.keys(UNBOUNDED_STRING_FORMATS).filter((name) => schemasFor(name).length === 0);
+    const missing = Object.keys(UNBOUNDED_STRING_METHODS).filter((name) => schemasFor(name).length === 0);
     expect(missing).toEqual([]);
   });
 
   it("is disjoint from the bounded and precision formats", () => {
-    for (const name of Object.keys(UNBOUNDED_STRING_FORMATS)) {
-      expect(BOUNDED_STRING_FORMATS.has(name), name).toBe(false);
+    for (const name of Object.keys(UNBOUNDED_STRING_METHODS)) {
+      expect(BOUNDED_STRING_METHODS.has(name), name).toBe(false);
       expect(PRECISION_FORMATS.has(name), name).toBe(false);
     }
   });
 
-  describe.each(Object.keys(UNBOUNDED_STRING_FORMATS))("%s", (name) => {
+  describe.each(Object.keys(UNBOUNDED_STRING_METHODS))("%s", (name) => {
     const cases = UNBOUNDED_CASES[name] ?? { sample: "", long: "" };
     it.each(schemasFor(name).map(({ api, schema }) => [api, schema] as const))("%s accepts a 100,000-character value", (_api, schema) => {
       expect(schema.safeParse(cases.sample).success).toBe(true);

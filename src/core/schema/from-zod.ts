@@ -3,7 +3,7 @@ import { numberValue, propertyNameText, unwrapExpression, type TS } from "../ts-
 import { returnedExpressions, type Resolver } from "../resolve.js";
 import type { ArraySchema, NumberSchema, ObjectProperty, ObjectSchema, Openness, SchemaFix, SchemaNode, StringSchema, ZodFlavor } from "./model.js";
 import {
-  BOUNDED_NUMBER_FACTORIES, BOUNDED_STRING_FORMATS, ENUM_FACTORIES, KEEPING_METHODS, LEAF_FACTORIES, NON_SCHEMA_METHODS,
+  BOUNDED_NUMBER_FACTORIES, BOUNDED_STRING_FORMATS, BOUNDED_STRING_METHODS, ENUM_FACTORIES, KEEPING_METHODS, LEAF_FACTORIES, NON_SCHEMA_METHODS,
   NUMBER_FACTORIES, PRECISION_FORMATS, UNBOUNDED_STRING_FORMATS, WRAPPER_FUNCTIONS, isMiniModule, majorOfModule,
 } from "./zod-vocabulary.js";
 import { regexMaxLength } from "./regex-bounds.js";
@@ -468,7 +468,7 @@ export class ZodReader {
       default:
         break;
     }
-    if (BOUNDED_STRING_FORMATS.has(method)) return next({ boundedByShape: true });
+    if (BOUNDED_STRING_METHODS.has(method)) return next({ boundedByShape: true });
     if (PRECISION_FORMATS.has(method)) return hasNumericPrecision(t, args[0]) ? next({ boundedByShape: true }) : next({ unboundedFormat: receiver.unboundedFormat });
     if (method in UNBOUNDED_STRING_FORMATS) return next({ unboundedFormat: receiver.unboundedFormat ?? UNBOUNDED_STRING_FORMATS[method] });
     return next({});

@@ -7,8 +7,11 @@
 /** String factories whose format admits only short values. */
 export const BOUNDED_STRING_FORMATS = new Set([
   "uuid", "uuidv4", "uuidv6", "uuidv7", "guid", "ulid", "nanoid", "ipv4", "ipv6", "cidrv4", "cidrv6", "ip", "cidr",
-  "e164", "hostname", "mac", "iso.date", "date", "ksuid", "xid",
+  "e164", "hostname", "mac", "iso.date", "ksuid", "xid",
 ]);
+
+/** String methods (zod 3 and classic 4) that bound length; `z.date()` as a factory is a Date, not a string. */
+export const BOUNDED_STRING_METHODS = new Set([...BOUNDED_STRING_FORMATS, "date"]);
 
 /**
  * Formats whose regex ends in an open repetition. `datetime` and `time` admit unlimited fractional
