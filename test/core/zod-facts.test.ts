@@ -19,7 +19,7 @@ import {
   BOUNDED_STRING_METHODS,
   NUMBER_FACTORIES,
   PRECISION_FORMATS,
-  UNBOUNDED_STRING_METHODS,
+  UNBOUNDED_STRING_FORMATS,
 } from "../../src/core/schema/zod-vocabulary.js";
 
 const N = 100_000;
@@ -162,24 +162,24 @@ describe("BOUNDED_STRING_METHODS", () => {
   });
 });
 
-describe("UNBOUNDED_STRING_METHODS", () => {
+describe("UNBOUNDED_STRING_FORMATS", () => {
   it("has a test value for every name", () => {
-    expect(Object.keys(UNBOUNDED_CASES).sort()).toEqual(Object.keys(UNBOUNDED_STRING_METHODS).sort());
+    expect(Object.keys(UNBOUNDED_CASES).sort()).toEqual(Object.keys(UNBOUNDED_STRING_FORMATS).sort());
   });
 
   it("every name exists in zod 4 or zod 3", () => {
-    const missing = Object.keys(UNBOUNDED_STRING_METHODS).filter((name) => schemasFor(name).length === 0);
+    const missing = Object.keys(UNBOUNDED_STRING_FORMATS).filter((name) => schemasFor(name).length === 0);
     expect(missing).toEqual([]);
   });
 
   it("is disjoint from the bounded and precision formats", () => {
-    for (const name of Object.keys(UNBOUNDED_STRING_METHODS)) {
+    for (const name of Object.keys(UNBOUNDED_STRING_FORMATS)) {
       expect(BOUNDED_STRING_METHODS.has(name), name).toBe(false);
       expect(PRECISION_FORMATS.has(name), name).toBe(false);
     }
   });
 
-  describe.each(Object.keys(UNBOUNDED_STRING_METHODS))("%s", (name) => {
+  describe.each(Object.keys(UNBOUNDED_STRING_FORMATS))("%s", (name) => {
     const cases = UNBOUNDED_CASES[name] ?? { sample: "", long: "" };
     it.each(schemasFor(name).map(({ api, schema }) => [api, schema] as const))("%s accepts a 100,000-character value", (_api, schema) => {
       expect(schema.safeParse(cases.sample).success).toBe(true);
