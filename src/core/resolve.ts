@@ -7,6 +7,8 @@ export type Binding =
   | { kind: "value"; declaration: ts.VariableDeclaration; initializer: ts.Expression }
   | { kind: "function"; declaration: FunctionWithBody }
   | { kind: "import"; module: string; /** `*` for a namespace or `require`, `default` for a default import. */ importedName: string }
+  /** A loop variable or iteration callback parameter: one element of `of` at a time. */
+  | { kind: "element"; of: ts.Expression }
   | { kind: "unknown" };
 
 /**
@@ -26,6 +28,51 @@ export class Resolver {
   resolve(identifier: ts.Identifier): Binding {
     const declaration = this.declarationOf(identifier);
     return declaration ? this.bindingOf(declaration) : { kind: "unknown" };
+  }
+
+  /**
+   * For `d.schema` where `d` walks an array literal of this file (a for-of variable or a forEach/map
+   * parameter): the `schema` value of every element.
+   */
+  elementProperties(access: ts.PropertyAccessExpression): ts.Expression[] {
+    const t = this.t;
+    if (!t.isIdentifier(access.expression)) return [];
+    const binding = this.resolve(access.expression);
+    if (binding.kind !== "element") return [];
+    const array = this.arrayLiteralOf(binding.of, 0);
+    if (!array) return [];
+    const values: ts.Expression[] = [];
+    for (const element of array.elements) {
+      const literal = this.objectLiteralOf(element, 0);
+      const property = literal?.properties.find((candidate) => (t.isPropertyAssignment(candidate) || t.isShorthandPropertyAssignment(candidate)) && t.isIdentifier(candidate.name) && candidate.name.text === access.name.text);
+      if (property && t.isPropertyAssignment(property)) values.push(property.initializer);
+      else if (property && t.isShorthandPropertyAssignment(property)) values.push(property.name);
+    }
+    return values;
+  }
+
+  private arrayLiteralOf(expression: ts.Expression, depth: number): ts.ArrayLiteralExpression | undefined {
+    const t = this.t;
+    let expr = expression;
+    while (t.isParenthesizedExpression(expr) || t.isAsExpression(expr) || t.isSatisfiesExpression(expr)) expr = expr.expression;
+    if (t.isArrayLiteralExpression(expr)) return expr;
+    if (t.isIdentifier(expr) && depth < 10) {
+      const binding = this.resolve(expr);
+      if (binding.kind === "value") return this.arrayLiteralOf(binding.initializer, depth + 1);
+    }
+    return undefined;
+  }
+
+  private objectLiteralOf(expression: ts.Expression, depth: number): ts.ObjectLiteralExpression | undefined {
+    const t = this.t;
+    let expr = expression;
+    while (t.isParenthesizedExpression(expr) || t.isAsExpression(expr) || t.isSatisfiesExpression(expr)) expr = expr.expression;
+    if (t.isObjectLiteralExpression(expr)) return expr;
+    if (t.isIdentifier(expr) && depth < 10) {
+      const binding = this.resolve(expr);
+      if (binding.kind === "value") return this.objectLiteralOf(binding.initializer, depth + 1);
+    }
+    return undefined;
   }
 
   /** The declaration an identifier refers to, when it is in this file. */
@@ -106,6 +153,8 @@ export class Resolver {
     const t = this.t;
     if (t.isVariableDeclaration(declaration)) {
       if (!t.isIdentifier(declaration.name)) return { kind: "unknown" };
+      const list = declaration.parent;
+      if (t.isVariableDeclarationList(list) && t.isForOfStatement(list.parent)) return { kind: "element", of: list.parent.expression };
       const requireModule = declaration.initializer && requireSpecifier(t, declaration.initializer);
       if (requireModule !== undefined) return { kind: "import", module: requireModule, importedName: "*" };
       if (!declaration.initializer) return { kind: "unknown" };
@@ -127,6 +176,16 @@ export class Resolver {
       return { kind: "unknown" };
     }
     if (t.isFunctionDeclaration(declaration) && declaration.body) return { kind: "function", declaration };
+    if (t.isParameter(declaration) && t.isIdentifier(declaration.name)) {
+      // `defs.forEach((d) => …)`: the callback's first parameter is each element of `defs`.
+      const fn = declaration.parent;
+      const call = fn.parent;
+      if ((t.isArrowFunction(fn) || t.isFunctionExpression(fn)) && fn.parameters[0] === declaration && t.isCallExpression(call) && call.arguments[0] === fn) {
+        const callee = call.expression;
+        if (t.isPropertyAccessExpression(callee) && ITERATION_METHODS.has(callee.name.text)) return { kind: "element", of: callee.expression };
+      }
+      return { kind: "unknown" };
+    }
     if (t.isImportSpecifier(declaration)) {
       const module = moduleOf(t, declaration);
       const imported = declaration.propertyName ?? declaration.name;
@@ -143,6 +202,8 @@ export class Resolver {
     return { kind: "unknown" };
   }
 }
+
+const ITERATION_METHODS = new Set(["forEach", "map", "flatMap"]);
 
 function moduleOf(t: TS, node: ts.Node): string | undefined {
   for (let current: ts.Node | undefined = node; current; current = current.parent) {

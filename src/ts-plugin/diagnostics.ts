@@ -42,7 +42,6 @@ export function analyzeFile(t: TS, program: ts.Program, sourceFile: ts.SourceFil
   testHooks.beforeAnalyze?.(sourceFile.fileName);
   if (sourceFile.isDeclarationFile || config.rules.length === 0) return [];
   const facts = getFileFacts(t, sourceFile, program.getTypeChecker(), config.settings);
-  if (facts.registrations.length === 0) return [];
   const suppressions = readSuppressions(t, sourceFile);
   const findings: PluginFinding[] = [];
   for (const rule of config.rules) {

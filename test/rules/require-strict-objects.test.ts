@@ -14,6 +14,10 @@ const rule = pluginRule<MessageIds, Options>("require-strict-objects");
 // ---------------------------------------------------------------------------------------------------
 // Sources shared by a case and its suggestion outputs.
 
+const toolDefinitionLoop = `${SDK_ZOD}const defs = [{ name: "a", schema: z.object({ a: z.string().max(3) }) }, { name: "b", schema: z.strictObject({ b: z.string().max(3) }) }];
+for (const d of defs) server.registerTool(d.name, { inputSchema: d.schema }, async () => ({ content: [] }));
+defs.forEach((d) => server.registerTool(d.name, { inputSchema: d.schema }, async () => ({ content: [] })));
+`;
 const v4Named = `${SDK_ZOD}server.registerTool("send", { inputSchema: z.object({ to: z.string() }) }, async () => ({ content: [] }));
 `;
 const v3Named = `${SDK_ZOD_V3}server.registerTool("send", { inputSchema: z.object({ to: z.string() }) }, async () => ({ content: [] }));
@@ -540,6 +544,17 @@ export const handler = createMcpHandler((server) => {
     },
   ],
   invalid: [
+    {
+      name: "tool definitions registered in a for-of loop and in forEach: the open schema is reported once, where it is written",
+      code: toolDefinitionLoop,
+      errors: [{
+        messageId: "zodObject", line: 4, column: 36, endLine: 4, endColumn: 44,
+        suggestions: [
+          { messageId: "useStrictObject", output: replaceOnce(toolDefinitionLoop, "z.object(", "z.strictObject(") },
+          { messageId: "appendStrict", output: replaceOnce(toolDefinitionLoop, "a: z.string().max(3) }) }", "a: z.string().max(3) }).strict() }") },
+        ],
+      }],
+    },
     {
       name: "zod v4 classic, named import z: z.object() gets both suggestions",
       code: v4Named,

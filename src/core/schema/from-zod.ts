@@ -144,6 +144,12 @@ export class ZodReader {
       return this.opaque(expr);
     }
     if (t.isCallExpression(expr)) return this.readCall(expr);
+    if (t.isPropertyAccessExpression(expr)) {
+      // `d.schema` for each `d` of an array of tool definitions: every element's schema is input.
+      const values = this.resolver.elementProperties(expr);
+      if (values.length > 0) return { kind: "union", site: expr, flavor: "zod", members: values.map((value) => this.read(value)), discriminated: false };
+      return this.opaque(expr);
+    }
     if (t.isConditionalExpression(expr)) {
       // Either branch may reach the tool: both are input.
       return {
