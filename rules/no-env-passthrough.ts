@@ -27,6 +27,14 @@ function passesWholeEnvironment(t: TS, resolver: Resolver, expression: ts.Expres
   return false;
 }
 
+function objectLiteralOf(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
+  const expr = unwrapExpression(t, expression);
+  if (t.isObjectLiteralExpression(expr)) return expr;
+  if (!t.isIdentifier(expr) || depth > 20) return undefined;
+  const binding = resolver.resolve(expr);
+  return binding.kind === "value" ? objectLiteralOf(t, resolver, binding.initializer, depth + 1) : undefined;
+}
+
 export default defineRule<Record<string, never>, MessageIds>({
   name: "no-env-passthrough",
   meta: {
@@ -45,8 +53,8 @@ export default defineRule<Record<string, never>, MessageIds>({
     for (const transport of facts.clientTransports) {
       const [options] = transport.arguments ?? [];
       if (!options) continue;
-      const literal = unwrapExpression(t, options);
-      if (!t.isObjectLiteralExpression(literal)) continue;
+      const literal = objectLiteralOf(t, facts.resolver, options);
+      if (!literal) continue;
       const env = findProperty(t, literal, "env");
       const value = env && propertyValue(t, env);
       if (value && passesWholeEnvironment(t, facts.resolver, value)) report({ messageId: "envPassthrough", data: {}, node: value });

@@ -48,12 +48,16 @@ function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, errorName: stri
   return [{ messageId: "useFixedText", edits }];
 }
 
+/**
+ * The statement to log before: the one holding the sink, directly in a block. A statement in a
+ * brace-less `if`/`else`/loop body has no such place (a log before the `if` would run on every path).
+ */
 function enclosingStatement(t: TS, node: ts.Node): ts.Statement | undefined {
   for (let current: ts.Node = node; current.parent; current = current.parent) {
     if (t.isFunctionLike(current)) return undefined;
-    if ((t.isBlock(current.parent) || t.isCaseClause(current.parent) || t.isDefaultClause(current.parent) || t.isSourceFile(current.parent)) && t.isStatement(current)) {
-      return current;
-    }
+    const parent = current.parent;
+    const inBlock = t.isBlock(parent) || t.isCaseClause(parent) || t.isDefaultClause(parent) || t.isSourceFile(parent);
+    if (t.isStatement(current)) return inBlock ? current : undefined;
   }
   return undefined;
 }
@@ -84,7 +88,7 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
     messages: {
       rawError:
         "The caught error's {{part}} reaches {{sink}}. Error text carries stack traces, SQL, file paths and upstream responses; the model reads it, and injected text can make a tool fail on purpose to exfiltrate it. Return a fixed message and log the detail on the server.",
-      useFixedText: "Return a fixed message and log the error.",
+      useFixedText: "Use a fixed message and log the error.",
     },
     optionsSchema: {
       type: "object",

@@ -10,8 +10,9 @@ type MessageIds = "missingAnnotations" | "missingHints" | "readOnlyAndDestructiv
 
 const DESTRUCTIVE_NAME = /^(delete|drop|remove|destroy|purge|revoke)([^a-z]|$)/;
 
-function defaultsText(hints: readonly HintName[]): string {
-  return hints.map((hint) => `${hint}: ${String(SPEC_DEFAULTS[hint])}`).join(", ");
+/** The values to write: the specification's defaults, except that a read-only tool is not destructive. */
+function defaultsText(hints: readonly HintName[], readOnly = false): string {
+  return hints.map((hint) => `${hint}: ${String(hint === "destructiveHint" && readOnly ? false : SPEC_DEFAULTS[hint])}`).join(", ");
 }
 
 /** Where to insert a new `annotations` property or argument, by registration form. */
@@ -24,10 +25,9 @@ function insertAnnotationsEdit(t: TS, facts: FileFacts, registration: ToolRegist
     const start = callback.getStart(facts.sourceFile);
     return { start, end: start, text: `${object}, ` };
   }
-  const container = registration.api === "registerTool" || registration.api === "registerToolTask"
-    ? t.isCallExpression(node) ? node.arguments[1] : undefined
-    : t.isObjectLiteralExpression(node) ? node : undefined;
-  if (!container || !t.isObjectLiteralExpression(container)) return undefined;
+  // Only an options literal written at the registration can take the new property in place.
+  const container = registration.options;
+  if (!container || !(container === node || container.parent === node || (t.isCallExpression(node) && node.arguments.includes(container)))) return undefined;
   return appendProperty(facts, container, `annotations: ${object}`);
 }
 
@@ -44,8 +44,7 @@ function appendProperty(facts: FileFacts, literal: ts.ObjectLiteralExpression, t
 function toolNameNode(t: TS, registration: ToolRegistration): ts.Node {
   const node = registration.node;
   if (t.isCallExpression(node) && registration.api !== "addTool") return node.arguments[0] ?? node;
-  const literal = t.isObjectLiteralExpression(node) ? node : t.isCallExpression(node) ? node.arguments[0] : undefined;
-  const name = literal && t.isObjectLiteralExpression(literal) ? findProperty(t, literal, "name") : undefined;
+  const name = registration.options ? findProperty(t, registration.options, "name") : undefined;
   return name ?? node;
 }
 
@@ -59,7 +58,7 @@ export default defineRule<{ strict: boolean }, MessageIds>({
       missingAnnotations:
         'Tool "{{tool}}" has no annotations, so clients must treat it as destructive and open-world and cannot tell a lookup from a deletion when they ask the user to confirm. Declare {{hints}}.',
       missingHints:
-        'The annotations of tool "{{tool}}" leave out {{hints}}; a client then assumes the specification\'s defaults (destructive, open-world). State each one so the choice is visible in review.',
+        'The annotations of tool "{{tool}}" leave out {{hints}}; a client then assumes the specification\'s defaults ({{defaults}}), which may not be what the tool does. State each one so the choice is visible in review.',
       readOnlyAndDestructive: 'Tool "{{tool}}" is marked both read-only and destructive. A read-only tool changes nothing; decide which it is.',
       destructiveNameNotDestructive:
         'Tool "{{tool}}" is named like a destructive operation but is marked destructiveHint: false, so a client may run it without asking the user. Mark it destructiveHint: true, or rename it.',
@@ -92,15 +91,16 @@ export default defineRule<{ strict: boolean }, MessageIds>({
         continue;
       }
       const missing = required.filter((hint) => !view.hints.has(hint));
+      const readOnly = view.hints.get("readOnlyHint");
       if (missing.length > 0) {
+        const values = defaultsText(missing, readOnly?.value === true);
         report({
           messageId: "missingHints",
-          data: { tool, hints: missing.join(", ") },
+          data: { tool, hints: missing.join(", "), defaults: defaultsText(missing) },
           node: registration.annotations ?? view.literal,
-          suggestions: [{ messageId: "insertDefaults", data: { defaults: defaultsText(missing) }, edits: [appendProperty(facts, view.literal, defaultsText(missing))] }],
+          suggestions: [{ messageId: "insertDefaults", data: { defaults: values }, edits: [appendProperty(facts, view.literal, values)] }],
         });
       }
-      const readOnly = view.hints.get("readOnlyHint");
       const destructive = view.hints.get("destructiveHint");
       if (readOnly?.value === true && destructive?.value === true) {
         report({ messageId: "readOnlyAndDestructive", data: { tool }, node: destructive.node });

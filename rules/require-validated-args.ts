@@ -3,19 +3,30 @@ import { defineRule } from "../src/core/rule.js";
 import { argumentReads } from "../src/core/handler/argument-reads.js";
 import type { Handler } from "../src/core/handler/handlers.js";
 import type { ValueFlow } from "../src/core/flow/value-flow.js";
-import { calleeName, type TS } from "../src/core/ts-utils.js";
+import { calleeName, unwrapExpression, type TS } from "../src/core/ts-utils.js";
+import type { Resolver } from "../src/core/resolve.js";
 
 type MessageIds = "unvalidatedRead";
 
 const DEFAULT_VALIDATORS = ["parse", "safeParse", "parseAsync", "safeParseAsync", "validate", "assert", "Check", "Decode", "is"];
 
 /** Calls in the handler that validate the arguments (or a value read from them). */
-function validationCalls(t: TS, flow: ValueFlow, handler: Handler, validators: ReadonlySet<string>): ts.CallExpression[] {
+/** A function made by AJV (`ajv.compile(schema)`, `ajv.getSchema(id)`), whatever its name. */
+function isCompiledValidator(t: TS, resolver: Resolver, call: ts.CallExpression): boolean {
+  const callee = unwrapExpression(t, call.expression);
+  if (!t.isIdentifier(callee)) return false;
+  const binding = resolver.resolve(callee);
+  if (binding.kind !== "value") return false;
+  const initializer = unwrapExpression(t, binding.initializer);
+  return t.isCallExpression(initializer) && ["compile", "getSchema", "compileAsync"].includes(calleeName(t, initializer) ?? "");
+}
+
+function validationCalls(t: TS, flow: ValueFlow, resolver: Resolver, handler: Handler, validators: ReadonlySet<string>): ts.CallExpression[] {
   const calls: ts.CallExpression[] = [];
   const visit = (node: ts.Node): void => {
     if (t.isCallExpression(node)) {
       const name = calleeName(t, node);
-      if (name && validators.has(name) && node.arguments.some((argument) => flow.flowsInto(argument).some((candidate) => candidate.source === handler.inputParameter))) {
+      if (name && (validators.has(name) || isCompiledValidator(t, resolver, node)) && node.arguments.some((argument) => flow.flowsInto(argument).some((candidate) => candidate.source === handler.inputParameter))) {
         calls.push(node);
       }
     }
@@ -66,10 +77,15 @@ export default defineRule<{ validators: string[] }, MessageIds>({
     const validators = new Set([...DEFAULT_VALIDATORS, ...options.validators]);
     for (const handler of facts.handlers) {
       if (handler.kind !== "call-tool") continue;
-      const validations = validationCalls(t, facts.flow, handler, validators);
+      const validations = validationCalls(t, facts.flow, facts.resolver, handler, validators);
       for (const read of argumentReads(t, facts.flow, handler)) {
+        // Fine: inside the validation call, read off its result (`Schema.parse(args).x`, `const { x } = Schema.parse(args)`),
+        // or after it in the same block.
         const validated = validations.some(
-          (call) => contains(call, read.node) || (call.getEnd() <= read.node.getStart() && contains(scopeOf(t, call), read.node)),
+          (call) =>
+            contains(call, read.node) ||
+            (read.from !== undefined && contains(read.from, call)) ||
+            (call.getEnd() <= read.node.getStart() && contains(scopeOf(t, call), read.node)),
         );
         if (!validated) report({ messageId: "unvalidatedRead", data: { field: read.field }, node: read.node });
       }

@@ -51,20 +51,21 @@ export interface FileFacts {
 const JSON_ADAPTERS = new Set(["fromJsonSchema", "jsonSchemaAdapter", "jsonSchema"]);
 const ZOD_TO_JSON = new Set(["zodToJsonSchema", "toJSONSchema", "toJsonSchema", "zodToJSONSchema"]);
 
-const cache = new WeakMap<ts.SourceFile, Map<string, FileFacts>>();
+const cache = new WeakMap<ts.SourceFile, Map<string, { checker: ts.TypeChecker | undefined; facts: FileFacts }>>();
 
 /** Facts for a file, cached per SourceFile object and settings. */
 export function getFileFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, settings: GuardSettings): FileFacts {
   const key = `${checker ? "typed" : "untyped"}\n${settingsKey(settings)}`;
   let perSettings = cache.get(sourceFile);
   const cached = perSettings?.get(key);
-  if (cached) return cached;
+  // An editor keeps an unchanged SourceFile across programs, but each program has a new checker.
+  if (cached && cached.checker === checker) return cached.facts;
   const facts = computeFacts(t, sourceFile, checker, settings);
   if (!perSettings) {
     perSettings = new Map();
     cache.set(sourceFile, perSettings);
   }
-  perSettings.set(key, facts);
+  perSettings.set(key, { checker, facts });
   return facts;
 }
 

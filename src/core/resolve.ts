@@ -77,7 +77,9 @@ export class Resolver {
 
   /** The declaration an identifier refers to, when it is in this file. */
   declarationOf(identifier: ts.Identifier): ts.Node | undefined {
-    return this.checker ? this.declarationFromChecker(identifier) : this.declarationByScope(identifier);
+    // The scope walk is exact for the consts, functions, parameters and imports schemas are built
+    // from, and far cheaper than the checker; the checker answers what it cannot see (hoisted vars).
+    return this.declarationByScope(identifier) ?? (this.checker ? this.declarationFromChecker(identifier) : undefined);
   }
 
   private declarationFromChecker(identifier: ts.Identifier): ts.Node | undefined {

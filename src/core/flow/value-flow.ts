@@ -43,7 +43,16 @@ export class ValueFlow {
     if (t.isIdentifier(expr)) return this.flowsOfIdentifier(expr, depth);
     if (t.isPropertyAccessExpression(expr) || t.isElementAccessExpression(expr)) {
       const name = t.isPropertyAccessExpression(expr) ? expr.name.text : propertyKey(t, expr.argumentExpression);
-      return next(expr.expression).map((flow) => ({ ...flow, path: [...flow.path, name ?? "[]"] }));
+      return next(expr.expression).map((flow) => ({ ...flow, path: readProperty(flow.path, name ?? "[]") }));
+    }
+    if (t.isObjectLiteralExpression(expr)) {
+      // A value wrapped in an object is still there: `{ error: e.message }`.
+      return expr.properties.flatMap((property) => {
+        if (t.isPropertyAssignment(property)) return next(property.initializer);
+        if (t.isShorthandPropertyAssignment(property)) return next(property.name);
+        if (t.isSpreadAssignment(property)) return next(property.expression);
+        return [];
+      });
     }
     if (t.isAwaitExpression(expr)) return next(expr.expression);
     if (t.isTemplateExpression(expr)) return expr.templateSpans.flatMap((span) => stringify(next(span.expression)));
@@ -103,6 +112,16 @@ export class ValueFlow {
     if (this.isSanitizer(call)) return [];
     const name = calleeName(t, call);
     const callee = unwrapExpression(t, call.expression);
+    if (name && t.isPropertyAccessExpression(callee) && PROMISE_CALLBACKS.has(name)) {
+      // `p.catch((e) => e.message)`, `p.then(ok, (e) => …)`: the chain resolves to what the callbacks return.
+      const settled = name === "finally" ? [] : call.arguments.flatMap((argument) => this.callbackReturns(argument, depth));
+      return name === "catch" || name === "then" ? [...settled, ...(name === "catch" ? this.flowsInto(callee.expression, depth + 1) : [])] : this.flowsInto(callee.expression, depth + 1);
+    }
+    if (name && VALIDATORS.has(name) && t.isPropertyAccessExpression(callee)) {
+      // `Schema.parse(x)` returns x's content; `safeParse(x)` wraps it in `{ success, data }`.
+      const wrapped = name.startsWith("safe") ? [SAFE_PARSE_RESULT] : [];
+      return (call.arguments[0] ? this.flowsInto(call.arguments[0], depth + 1) : []).map((flow) => ({ ...flow, path: [...flow.path, ...wrapped] }));
+    }
     if (name && STRINGIFIERS.has(name)) {
       // `e.toString()` stringifies its receiver; `String(e)` and `JSON.stringify(e)` their argument.
       const carried = t.isPropertyAccessExpression(callee) && (name === "toString" || name === "toJSON" || name === "concat" || name === "join")
@@ -128,6 +147,13 @@ export class ValueFlow {
       }
     });
     return flows;
+  }
+
+  private callbackReturns(argument: ts.Expression, depth: number): Flow[] {
+    const t = this.t;
+    const fn = unwrapExpression(t, argument);
+    if (!t.isArrowFunction(fn) && !t.isFunctionExpression(fn)) return [];
+    return returnedExpressions(t, fn).flatMap((returned) => this.flowsInto(returned, depth + 1));
   }
 
   /** A function of this file called by name. */
@@ -159,6 +185,16 @@ export class ValueFlow {
     this.summaries.set(fn, summary);
     return summary;
   }
+}
+
+const PROMISE_CALLBACKS = new Set(["then", "catch", "finally"]);
+const VALIDATORS = new Set(["parse", "parseAsync", "safeParse", "safeParseAsync"]);
+/** A path marker for a `safeParse` result, whose `.data` is the parsed input itself. */
+const SAFE_PARSE_RESULT = "#safeParse";
+
+function readProperty(path: readonly string[], name: string): readonly string[] {
+  if (path[path.length - 1] === SAFE_PARSE_RESULT) return name === "data" ? path.slice(0, -1) : [...path.slice(0, -1), `#result.${name}`];
+  return [...path, name];
 }
 
 function stringify(flows: Flow[]): Flow[] {

@@ -27,6 +27,7 @@ export type AnnotationsView =
 
 /** Reads a registration's annotations: an object literal (through consts and spreads of literals) or opaque. */
 export function readAnnotations(t: TS, resolver: Resolver, registration: ToolRegistration): AnnotationsView {
+  if (registration.ambiguous) return { kind: "opaque" };
   if (!registration.annotations) return { kind: "missing" };
   const literal = literalOf(t, resolver, registration.annotations, 0);
   if (!literal) return { kind: "opaque" };

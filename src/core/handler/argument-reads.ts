@@ -9,6 +9,8 @@ export interface ArgumentRead {
   field: string;
   /** The syntax that reads it: `args.orgId`, the `orgId` of `{ orgId }`, `arguments.orgId`. */
   node: ts.Node;
+  /** The expression the field is read from (`args`, or the initializer of a destructuring). */
+  from: ts.Expression | undefined;
 }
 
 /**
@@ -30,24 +32,24 @@ export function argumentReads(t: TS, flow: ValueFlow, handler: Handler): Argumen
   if (!parameter) return [];
   const reads: ArgumentRead[] = [];
   const fromArguments = (expression: ts.Expression): boolean => flow.flowsInto(expression).some((candidate) => isArgumentsFlow(handler, candidate));
-  const readPattern = (pattern: ts.BindingName, container: () => boolean): void => {
+  const readPattern = (pattern: ts.BindingName, from: ts.Expression | undefined, container: () => boolean): void => {
     if (!t.isObjectBindingPattern(pattern) || !container()) return;
     for (const element of pattern.elements) {
       const key = element.propertyName ?? element.name;
       const field = t.isIdentifier(key) || t.isStringLiteral(key) ? key.text : t.isPropertyName(key) ? propertyNameText(t, key) : undefined;
-      if (field !== undefined && !element.dotDotDotToken) reads.push({ handler, field, node: element.propertyName ?? element.name });
+      if (field !== undefined && !element.dotDotDotToken) reads.push({ handler, field, node: element.propertyName ?? element.name, from });
     }
   };
   // `({ orgId }) => …` in a tool handler reads fields right in the parameter list.
-  if (handler.kind === "tool") readPattern(parameter.name, () => true);
+  if (handler.kind === "tool") readPattern(parameter.name, undefined, () => true);
   const visit = (node: ts.Node): void => {
     if (t.isPropertyAccessExpression(node) && fromArguments(node.expression)) {
-      reads.push({ handler, field: node.name.text, node });
+      reads.push({ handler, field: node.name.text, node, from: node.expression });
     } else if (t.isElementAccessExpression(node) && t.isStringLiteralLike(node.argumentExpression) && fromArguments(node.expression)) {
-      reads.push({ handler, field: node.argumentExpression.text, node });
+      reads.push({ handler, field: node.argumentExpression.text, node, from: node.expression });
     } else if (t.isVariableDeclaration(node) && node.initializer) {
       const initializer = node.initializer;
-      readPattern(node.name, () => fromArguments(initializer));
+      readPattern(node.name, initializer, () => fromArguments(initializer));
     }
     node.forEachChild(visit);
   };

@@ -19,8 +19,9 @@ export interface Handler {
 }
 
 /** Resolves a handler expression to a function of this file: inline, declared, or a const arrow. */
-export function functionOfExpression(t: TS, resolver: Resolver, expression: ts.Expression | undefined): FunctionWithBody | undefined {
+export function functionOfExpression(t: TS, resolver: Resolver, expression: ts.Expression | ts.MethodDeclaration | undefined): FunctionWithBody | undefined {
   if (!expression) return undefined;
+  if (t.isMethodDeclaration(expression)) return expression.body ? expression : undefined;
   const expr = unwrapExpression(t, expression);
   if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
   if (t.isIdentifier(expr)) {

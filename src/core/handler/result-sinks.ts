@@ -36,13 +36,17 @@ export function findResultSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlo
     } else if (t.isNewExpression(node)) {
       const name = constructorName(t, node);
       const handler = enclosingHandler(handlers, node);
-      const message = name === "McpError" ? node.arguments?.[1] : node.arguments?.[0];
+      // McpError (SDK v1) and ProtocolError (SDK v2) take the code first, then the message.
+      const message = name === "McpError" || name === "ProtocolError" ? node.arguments?.[1] : node.arguments?.[0];
       if (name === "UserError" && message) direct.push({ kind: "user-error", expression: message, via: undefined });
       else if (name && THROWN_ERRORS.has(name) && message && handler && isThrown(t, node)) direct.push({ kind: "thrown-message", expression: message, via: undefined });
     } else if (t.isReturnStatement(node) && node.expression) {
       const handler = enclosingHandler(handlers, node);
       // fastmcp sends a returned string to the model as text.
       if (handler?.framework === "fastmcp" && ownerFunction(t, node) === handler.fn) direct.push({ kind: "returned-text", expression: node.expression, via: undefined });
+    } else if (t.isArrowFunction(node) && !t.isBlock(node.body)) {
+      const handler = handlers.find((candidate) => candidate.fn === node);
+      if (handler?.framework === "fastmcp") direct.push({ kind: "returned-text", expression: node.body, via: undefined });
     }
     node.forEachChild(visit);
   };

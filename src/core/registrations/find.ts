@@ -203,7 +203,7 @@ function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistrat
   if (description === "string" || (description === "unknown" && rest.length === 3)) rest.shift();
   else if (description === "unknown" && rest.length > 0) {
     // An unresolved value could be the description or the shape; the overloads cannot be told apart.
-    return { framework: "mcp-sdk-v1", api: "tool", toolName: nameValue(context, nameArg), node: call, input: undefined, handler, annotations: undefined };
+    return { framework: "mcp-sdk-v1", api: "tool", toolName: nameValue(context, nameArg), node: call, input: undefined, handler, annotations: undefined, ambiguous: true };
   }
   let shape: ts.Expression | undefined;
   let annotations: ts.Expression | undefined;
@@ -239,6 +239,7 @@ function registerTool(context: FinderContext, call: ts.CallExpression, method: "
     input: inputSchema ? { expression: inputSchema, form: "schema-or-shape" } : undefined,
     handler,
     annotations: literalProperty(context, config, "annotations"),
+    options: config,
   };
 }
 
@@ -273,6 +274,7 @@ function listToolsHandler(context: FinderContext, call: ts.CallExpression, frame
       input: inputSchema ? { expression: inputSchema, form: "json" as const } : undefined,
       handler: undefined,
       annotations: literalProperty(context, tool, "annotations"),
+      options: tool,
     };
   });
 }
@@ -336,7 +338,8 @@ function fastmcpTool(context: FinderContext, argument: ts.Expression | undefined
   if (!argument) return undefined;
   const tool = literalOf(context, argument);
   if (!tool) return undefined;
-  const execute = literalProperty(context, tool, "execute") ?? (findProperty(context.t, tool, "execute") ? argument : undefined);
+  const executeProperty = findProperty(context.t, tool, "execute");
+  const execute = executeProperty && context.t.isMethodDeclaration(executeProperty) ? executeProperty : literalProperty(context, tool, "execute");
   const name = literalProperty(context, tool, "name");
   if (!name && !execute) return undefined;
   const parameters = literalProperty(context, tool, "parameters");
@@ -348,6 +351,7 @@ function fastmcpTool(context: FinderContext, argument: ts.Expression | undefined
     input: parameters ? { expression: parameters, form: "schema" } : undefined,
     handler: execute,
     annotations: literalProperty(context, tool, "annotations"),
+    options: tool,
   };
 }
 

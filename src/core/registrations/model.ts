@@ -21,8 +21,13 @@ export interface ToolRegistration {
   /** The call (or, for `tools/list`, the tool object) that registers the tool. */
   node: ts.Node;
   input: { expression: ts.Expression; form: InputForm } | undefined;
-  handler: ts.Expression | undefined;
+  /** The handler: an expression, or a method such as fastmcp's `async execute(args) { … }`. */
+  handler: ts.Expression | ts.MethodDeclaration | undefined;
   annotations: ts.Expression | undefined;
+  /** The object literal that holds the tool's options (registerTool's config, a fastmcp tool, a tools/list entry). */
+  options?: ts.ObjectLiteralExpression;
+  /** server.tool() overloads that cannot be told apart: annotations may be present, so they are not judged. */
+  ambiguous?: boolean;
 }
 
 export function displayName(registration: ToolRegistration): string {
