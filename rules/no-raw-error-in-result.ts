@@ -3,7 +3,7 @@ import { defineRule, type Suggestion } from "../src/core/rule.js";
 import { caughtErrorName, isCaughtError } from "../src/core/handler/caught-errors.js";
 import type { ResultSink, SinkKind } from "../src/core/handler/result-sinks.js";
 import { ValueFlow, type Flow } from "../src/core/flow/value-flow.js";
-import { calleeName, type TS } from "../src/core/ts-utils.js";
+import { calleeName, walk, type TS } from "../src/core/ts-utils.js";
 import type { FileFacts } from "../src/core/facts.js";
 import type { Edit } from "../src/core/schema/model.js";
 
@@ -69,12 +69,11 @@ function usesLogger(t: TS, sourceFile: ts.SourceFile): boolean {
   const cached = loggerCache.get(sourceFile);
   if (cached !== undefined) return cached;
   let found = false;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
+  walk(sourceFile, (node) => {
+    if (found) return false;
     if (t.isCallExpression(node) && calleeName(t, node) === "error" && t.isPropertyAccessExpression(node.expression) && t.isIdentifier(node.expression.expression) && node.expression.expression.text === "logger") found = true;
-    else node.forEachChild(visit);
-  };
-  visit(sourceFile);
+    return !found;
+  });
   loggerCache.set(sourceFile, found);
   return found;
 }

@@ -3,7 +3,7 @@ import { defineRule } from "../src/core/rule.js";
 import { argumentReads } from "../src/core/handler/argument-reads.js";
 import type { Handler } from "../src/core/handler/handlers.js";
 import type { ValueFlow } from "../src/core/flow/value-flow.js";
-import { calleeName, unwrapExpression, type TS } from "../src/core/ts-utils.js";
+import { calleeName, unwrapExpression, walk, type TS } from "../src/core/ts-utils.js";
 import type { Resolver } from "../src/core/resolve.js";
 
 type MessageIds = "unvalidatedRead";
@@ -23,16 +23,14 @@ function isCompiledValidator(t: TS, resolver: Resolver, call: ts.CallExpression)
 
 function validationCalls(t: TS, flow: ValueFlow, resolver: Resolver, handler: Handler, validators: ReadonlySet<string>): ts.CallExpression[] {
   const calls: ts.CallExpression[] = [];
-  const visit = (node: ts.Node): void => {
+  if (handler.fn.body) walk(handler.fn.body, (node) => {
     if (t.isCallExpression(node)) {
       const name = calleeName(t, node);
       if (name && (validators.has(name) || isCompiledValidator(t, resolver, node)) && node.arguments.some((argument) => flow.flowsInto(argument).some((candidate) => candidate.source === handler.inputParameter))) {
         calls.push(node);
       }
     }
-    node.forEachChild(visit);
-  };
-  if (handler.fn.body) visit(handler.fn.body);
+  });
   return calls;
 }
 

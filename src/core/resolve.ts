@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import type { TS } from "./ts-utils.js";
+import { walk, type TS } from "./ts-utils.js";
 
 export type FunctionWithBody = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
 
@@ -238,14 +238,12 @@ export function returnedExpressions(t: TS, fn: FunctionWithBody): ts.Expression[
   if (!body) return [];
   if (!t.isBlock(body)) return [body];
   const results: ts.Expression[] = [];
-  const visit = (node: ts.Node): void => {
+  walk(body, (node) => {
     if (t.isReturnStatement(node)) {
       if (node.expression) results.push(node.expression);
-      return;
+      return false;
     }
-    if (t.isFunctionLike(node) || t.isClassLike(node)) return;
-    node.forEachChild(visit);
-  };
-  body.forEachChild(visit);
+    return !(t.isFunctionLike(node) || t.isClassLike(node));
+  });
   return results;
 }

@@ -89,3 +89,21 @@ export function calleeName(t: TS, call: ts.CallExpression): string | undefined {
   if (t.isElementAccessExpression(callee)) return stringValue(t, callee.argumentExpression);
   return undefined;
 }
+
+/**
+ * Visits `root` and its descendants in source order without recursion, so a 2,000-link method chain
+ * or a deeply nested literal cannot overflow the stack. `visit` returns false to skip a node's children.
+ */
+export function walk(root: ts.Node, visit: (node: ts.Node) => boolean | void): void {
+  const stack: ts.Node[] = [root];
+  const children: ts.Node[] = [];
+  while (stack.length > 0) {
+    const node = stack.pop() as ts.Node;
+    if (visit(node) === false) continue;
+    children.length = 0;
+    node.forEachChild((child) => {
+      children.push(child);
+    });
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
+  }
+}

@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import type { Flow, ValueFlow } from "../flow/value-flow.js";
-import { propertyNameText, type TS } from "../ts-utils.js";
+import { propertyNameText, walk, type TS } from "../ts-utils.js";
 import type { Handler } from "./handlers.js";
 
 /** A read of one field of the model's arguments inside a handler. */
@@ -42,7 +42,7 @@ export function argumentReads(t: TS, flow: ValueFlow, handler: Handler): Argumen
   };
   // `({ orgId }) => …` in a tool handler reads fields right in the parameter list.
   if (handler.kind === "tool") readPattern(parameter.name, undefined, () => true);
-  const visit = (node: ts.Node): void => {
+  if (handler.fn.body) walk(handler.fn.body, (node) => {
     if (t.isPropertyAccessExpression(node) && fromArguments(node.expression)) {
       reads.push({ handler, field: node.name.text, node, from: node.expression });
     } else if (t.isElementAccessExpression(node) && t.isStringLiteralLike(node.argumentExpression) && fromArguments(node.expression)) {
@@ -51,8 +51,6 @@ export function argumentReads(t: TS, flow: ValueFlow, handler: Handler): Argumen
       const initializer = node.initializer;
       readPattern(node.name, initializer, () => fromArguments(initializer));
     }
-    node.forEachChild(visit);
-  };
-  if (handler.fn.body) visit(handler.fn.body);
+  });
   return reads;
 }

@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import type { Flow, ValueFlow } from "../flow/value-flow.js";
 import type { FunctionWithBody } from "../resolve.js";
-import { calleeName, findProperty, stringValue, unwrapExpression, type TS } from "../ts-utils.js";
+import { calleeName, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { enclosingHandler, type Handler } from "./handlers.js";
 
 export type SinkKind = "content-text" | "structured-content" | "returned-text" | "user-error" | "thrown-message" | "helper-argument";
@@ -25,7 +25,7 @@ const MAX_ROUNDS = 5;
  */
 export function findResultSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlow, handlers: readonly Handler[]): ResultSink[] {
   const direct: ResultSink[] = [];
-  const visit = (node: ts.Node): void => {
+  walk(sourceFile, (node) => {
     if (t.isObjectLiteralExpression(node)) {
       const typeProperty = findProperty(t, node, "type");
       const typeValue = typeProperty && t.isPropertyAssignment(typeProperty) ? stringValue(t, typeProperty.initializer) : undefined;
@@ -48,9 +48,7 @@ export function findResultSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlo
       const handler = handlers.find((candidate) => candidate.fn === node);
       if (handler?.framework === "fastmcp") direct.push({ kind: "returned-text", expression: node.body, via: undefined });
     }
-    node.forEachChild(visit);
-  };
-  visit(sourceFile);
+  });
 
   const sinks = [...direct];
   const helperParameters = new Map<ts.ParameterDeclaration, Flow[]>();
@@ -80,7 +78,7 @@ export function findResultSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlo
 
 function helperCallSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlow, helperParameters: Map<ts.ParameterDeclaration, Flow[]>): ResultSink[] {
   const sinks: ResultSink[] = [];
-  const visit = (node: ts.Node): void => {
+  walk(sourceFile, (node) => {
     if (t.isCallExpression(node)) {
       const fn = flow.functionOf(node.expression);
       fn?.parameters.forEach((parameter, index) => {
@@ -89,9 +87,7 @@ function helperCallSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlow, help
         if (via && argument) sinks.push({ kind: "helper-argument", expression: argument, via });
       });
     }
-    node.forEachChild(visit);
-  };
-  visit(sourceFile);
+  });
   return sinks;
 }
 

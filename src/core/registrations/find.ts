@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { returnedExpressions, type Resolver } from "../resolve.js";
-import { calleeName, findProperty, propertyValue, stringValue, unwrapExpression, type TS } from "../ts-utils.js";
+import { calleeName, findProperty, propertyValue, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { SERVER_CLASS_NAMES, importedFrameworks } from "./frameworks.js";
 import type { CallToolHandler, FoundRegistrations, Framework, ToolRegistration } from "./model.js";
 
@@ -34,7 +34,7 @@ export function findRegistrations(
   const frameworks = importedFrameworks(t, sourceFile);
   if (frameworks.size === 0 && !checker) return found;
   const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape };
-  const visit = (node: ts.Node): void => {
+  walk(sourceFile, (node) => {
     if (t.isCallExpression(node) && t.isPropertyAccessExpression(unwrapExpression(t, node.expression))) {
       const name = calleeName(t, node);
       if (name && REGISTRATION_METHODS.has(name)) found.registrations.push(...registrationsOfCall(context, node, name));
@@ -47,9 +47,7 @@ export function findRegistrations(
       const className = t.isIdentifier(constructor) ? constructor.text : t.isPropertyAccessExpression(constructor) ? constructor.name.text : undefined;
       if (className && CLIENT_TRANSPORTS.has(className)) found.clientTransports.push(node);
     }
-    node.forEachChild(visit);
-  };
-  visit(sourceFile);
+  });
   return found;
 }
 
@@ -317,7 +315,7 @@ function pushedValues(context: FinderContext, arrayName: string): ts.Expression[
   const { t, sourceFile } = context;
   if (!sourceFile.text.includes(`${arrayName}.push(`)) return [];
   const values: ts.Expression[] = [];
-  const visit = (node: ts.Node): void => {
+  walk(sourceFile, (node) => {
     if (
       t.isCallExpression(node) &&
       t.isPropertyAccessExpression(node.expression) &&
@@ -327,9 +325,7 @@ function pushedValues(context: FinderContext, arrayName: string): ts.Expression[
     ) {
       values.push(...node.arguments);
     }
-    node.forEachChild(visit);
-  };
-  visit(sourceFile);
+  });
   return values;
 }
 
