@@ -90,11 +90,27 @@ export function calleeName(t: TS, call: ts.CallExpression): string | undefined {
   return undefined;
 }
 
+/** Deeper than this, `walk` switches from recursion to an explicit stack. */
+const RECURSION_LIMIT = 400;
+
 /**
- * Visits `root` and its descendants in source order without recursion, so a 2,000-link method chain
- * or a deeply nested literal cannot overflow the stack. `visit` returns false to skip a node's children.
+ * Visits `root` and its descendants in source order. `visit` returns false to skip a node's children.
+ * Ordinary trees are walked recursively, which is fastest; below RECURSION_LIMIT levels the walk goes
+ * on with an explicit stack, so a 2,000-link method chain cannot overflow the call stack.
  */
 export function walk(root: ts.Node, visit: (node: ts.Node) => boolean | void): void {
+  const recurse = (node: ts.Node, depth: number): void => {
+    if (visit(node) === false) return;
+    if (depth >= RECURSION_LIMIT) {
+      node.forEachChild((child) => walkIteratively(child, visit));
+      return;
+    }
+    node.forEachChild((child) => recurse(child, depth + 1));
+  };
+  recurse(root, 0);
+}
+
+function walkIteratively(root: ts.Node, visit: (node: ts.Node) => boolean | void): void {
   const stack: ts.Node[] = [root];
   const children: ts.Node[] = [];
   while (stack.length > 0) {
@@ -104,6 +120,6 @@ export function walk(root: ts.Node, visit: (node: ts.Node) => boolean | void): v
     node.forEachChild((child) => {
       children.push(child);
     });
-    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as ts.Node);
   }
 }

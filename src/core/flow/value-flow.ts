@@ -26,6 +26,8 @@ const MAX_DEPTH = 40;
  */
 export class ValueFlow {
   private readonly summaries = new Map<ts.Node, Map<number, Flow[]>>();
+  /** Flows per expression: rules ask about `a.b.c` and then `a.b`, and helpers are asked about repeatedly. */
+  private readonly memo = new Map<ts.Node, Flow[]>();
   private readonly summarising = new Set<ts.Node>();
 
   constructor(
@@ -35,8 +37,17 @@ export class ValueFlow {
   ) {}
 
   flowsInto(expression: ts.Expression, depth = 0): Flow[] {
-    const t = this.t;
     if (depth > MAX_DEPTH) return [];
+    const known = this.memo.get(expression);
+    if (known) return known;
+    const flows = this.computeFlows(expression, depth);
+    // A result cut short by the depth limit is not the whole answer; keep only answers from the top.
+    if (depth === 0) this.memo.set(expression, flows);
+    return flows;
+  }
+
+  private computeFlows(expression: ts.Expression, depth: number): Flow[] {
+    const t = this.t;
     const expr = unwrapExpression(t, expression);
     const next = (inner: ts.Expression): Flow[] => this.flowsInto(inner, depth + 1);
 

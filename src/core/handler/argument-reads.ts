@@ -26,8 +26,19 @@ function isArgumentsFlow(handler: Handler, flow: Flow): boolean {
   return flow.source === handler.inputParameter && flow.path.length === prefix.length && prefix.every((segment, index) => flow.path[index] === segment);
 }
 
+const readsByHandler = new WeakMap<Handler, ArgumentRead[]>();
+
 /** Every read of a named field of the arguments in a handler, through aliases and destructuring. */
 export function argumentReads(t: TS, flow: ValueFlow, handler: Handler): ArgumentRead[] {
+  let reads = readsByHandler.get(handler);
+  if (!reads) {
+    reads = collectArgumentReads(t, flow, handler);
+    readsByHandler.set(handler, reads);
+  }
+  return reads;
+}
+
+function collectArgumentReads(t: TS, flow: ValueFlow, handler: Handler): ArgumentRead[] {
   const parameter = handler.inputParameter;
   if (!parameter) return [];
   const reads: ArgumentRead[] = [];

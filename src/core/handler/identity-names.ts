@@ -16,8 +16,21 @@ const DEFAULT_NAMES: Record<IdentityKind, string[]> = {
   ],
 };
 
+const wordsCache = new Map<string, string>();
+
 /** Splits camelCase, snake_case and kebab-case names into lowercase words joined by spaces. */
 export function nameWords(name: string): string {
+  let words = wordsCache.get(name);
+  if (words === undefined) {
+    words = splitWords(name);
+    // Field names repeat across files; the cache stays small in practice, and is capped regardless.
+    if (wordsCache.size > 10_000) wordsCache.clear();
+    wordsCache.set(name, words);
+  }
+  return words;
+}
+
+function splitWords(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")

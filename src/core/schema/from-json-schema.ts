@@ -6,7 +6,8 @@ import { regexMaxLength } from "./regex-bounds.js";
 
 const BOUNDED_FORMATS = new Set(["uuid", "date", "ipv4", "ipv6", "hostname"]);
 // `date-time` and `time` are not bounds: AJV's formats, like zod's, accept any number of fractional digits.
-const MAX_DEPTH = 100;
+/** Deeper than this (nested schemas plus chained calls), a schema is opaque: documented in the README. */
+const MAX_DEPTH = 250;
 
 function minOf(a: number | undefined, b: number | undefined): number | undefined {
   if (a === undefined) return b;

@@ -9,6 +9,9 @@ import {
 import { regexMaxLength } from "./regex-bounds.js";
 import { refinementChecksLength } from "./refinements.js";
 
+/** Framework packages that re-export zod as `z` (Genkit: `import { z } from "genkit"`). */
+const ZOD_REEXPORTS = new Set(["genkit"]);
+
 /** A reference to zod: the namespace object, or one function imported by name. */
 type ZodReference = { kind: "namespace"; flavor: ZodFlavor; major: 3 | 4 } | { kind: "function"; name: string; flavor: ZodFlavor; major: 3 | 4 };
 
@@ -17,8 +20,8 @@ export interface Shape {
   complete: boolean;
 }
 
-/** Deeper than this, a schema is treated as unreadable rather than risking the stack. */
-const MAX_DEPTH = 100;
+/** Deeper than this (nested schemas plus chained calls), a schema is opaque: documented in the README. */
+const MAX_DEPTH = 250;
 
 /**
  * Reads zod schema expressions into SchemaNodes. Each expression is read once and cached, so a schema
@@ -44,6 +47,12 @@ export class ZodReader {
     for (const statement of this.sourceFile.statements) {
       if (!t.isImportDeclaration(statement) || !t.isStringLiteral(statement.moduleSpecifier)) continue;
       const module = statement.moduleSpecifier.text;
+      if (ZOD_REEXPORTS.has(module) && !statement.importClause?.isTypeOnly) {
+        const bindings = statement.importClause?.namedBindings;
+        const specifier = bindings && t.isNamedImports(bindings) ? bindings.elements.find((element) => (element.propertyName ?? element.name).text === "z") : undefined;
+        if (specifier) return { name: specifier.name.text, flavor: "classic" };
+        continue;
+      }
       if (!this.zodModules.has(module) || statement.importClause?.isTypeOnly) continue;
       const flavor: ZodFlavor = isMiniModule(module) ? "mini" : "classic";
       const clause = statement.importClause;
@@ -193,6 +202,9 @@ export class ZodReader {
     const expr = unwrapExpression(t, expression);
     if (!t.isIdentifier(expr)) return undefined;
     const binding = this.resolver.resolve(expr);
+    if (binding.kind === "import" && ZOD_REEXPORTS.has(binding.module) && binding.importedName === "z") {
+      return { kind: "namespace", flavor: "classic", major: this.bareZodMajor ?? 4 };
+    }
     if (binding.kind !== "import" || !this.zodModules.has(binding.module)) return undefined;
     const flavor: ZodFlavor = isMiniModule(binding.module) ? "mini" : "classic";
     const major = majorOfModule(binding.module) ?? this.bareZodMajor ?? 4;

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// Benchmark: how much the plugin adds to an ESLint run over a corpus of MCP server files.
+//   npm run bench                      (builds dist/, then runs this)
+//   node bench/run.js [--runs 5] [--regenerate] [--files 200] [--registrations 20] [--no-typed]
+// Modes, each linted with a fresh ESLint instance (cache off), runs interleaved and rotated so that machine
+// noise hits every mode alike:
+//   baseline              @typescript-eslint/parser, no rules
+//   recommended           same parser, mcp-guard configs.recommended
+//   typed-baseline        parser with projectService: true, no rules
+//   typed-recommended     parser with projectService: true, configs.recommended
+// Typed runs start from a cold project service (parser caches cleared), as a fresh `eslint` process would.
+import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import tsParser from "@typescript-eslint/parser";
+import { ESLint } from "eslint";
+import plugin from "../dist/src/index.js";
+import { CORPUS_VERSION, generateCorpus } from "./corpus-gen.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const corpusDir = join(here, "corpus");
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    files: { type: "string", default: "200" },
+    registrations: { type: "string", default: "20" },
+    regenerate: { type: "boolean", default: false },
+    "no-typed": { type: "boolean", default: false },
+  },
+});
+const runs = Number(args.runs);
+const warmup = Number(args.warmup);
+const files = Number(args.files);
+const registrations = Number(args.registrations);
+
+const versionFile = join(corpusDir, ".corpus-version");
+const wanted = `${CORPUS_VERSION} ${files} ${registrations} 20260101`;
+if (args.regenerate || !existsSync(versionFile) || readFileSync(versionFile, "utf8").trim() !== wanted) {
+  const { files: n, lines } = generateCorpus(corpusDir, { files, registrations });
+  console.log(`generated bench/corpus: ${n} files, ${lines} lines of server code`);
+}
+
+const recommended = plugin.configs.recommended;
+
+function config(typed, withRules) {
+  const parserOptions = typed ? { projectService: true, tsconfigRootDir: corpusDir } : {};
+  const out = [{ files: ["**/*.ts"], languageOptions: { parser: tsParser, parserOptions } }];
+  if (withRules) out.push({ ...recommended, files: ["**/*.ts"] });
+  return out;
+}
+
+const modes = [
+  { name: "baseline", typed: false, rules: false },
+  { name: "recommended", typed: false, rules: true },
+  { name: "typed-baseline", typed: true, rules: false },
+  { name: "typed-recommended", typed: true, rules: true },
+].filter((m) => !(args["no-typed"] && m.typed));
+
+async function runOnce(mode, stats = false) {
+  tsParser.clearCaches();
+  const eslint = new ESLint({ cwd: corpusDir, overrideConfigFile: true, overrideConfig: config(mode.typed, mode.rules), cache: false, stats });
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  const results = await eslint.lintFiles(["src"]);
+  const cpu = process.cpuUsage(cpuStart);
+  const ms = performance.now() - start;
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  let findings = 0;
+  let fatal = 0;
+  for (const r of results) {
+    findings += r.messages.filter((m) => m.ruleId).length;
+    fatal += r.messages.filter((m) => m.fatal).length;
+  }
+  if (fatal > 0) throw new Error(`${mode.name}: ${fatal} parse errors in the corpus`);
+  return { ms, cpuMs, findings, files: results.length, results };
+}
+
+// Wall-clock time is what a user waits for; process CPU time (user + system) is far less sensitive to other load
+// on the machine, so the ratios are computed from CPU time. Each ratio is also taken per round (the two modes ran
+// back to back) and the median of those is reported too.
+const wall = new Map(modes.map((m) => [m.name, []]));
+const cpu = new Map(modes.map((m) => [m.name, []]));
+const facts = new Map();
+const total = warmup + runs;
+console.log(`load average before the runs: ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+for (let round = 0; round < total; round++) {
+  // Rotate the order every round so that no mode always runs first (or right after a GC-heavy one).
+  const order = modes.map((_, i) => modes[(i + round) % modes.length]);
+  const line = [];
+  for (const mode of order) {
+    const { ms, cpuMs, findings, files: n } = await runOnce(mode);
+    facts.set(mode.name, { findings, files: n });
+    if (round >= warmup) {
+      wall.get(mode.name).push(ms);
+      cpu.get(mode.name).push(cpuMs);
+    }
+    line.push(`${mode.name} ${ms.toFixed(0)}/${cpuMs.toFixed(0)}`);
+  }
+  console.log(`${round < warmup ? "warm-up" : `run ${round - warmup + 1}/${runs}`} (wall/cpu ms): ${line.join(", ")}`);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+const rows = modes.map((m) => {
+  const c = cpu.get(m.name);
+  return { mode: m.name, wall: median(wall.get(m.name)), cpu: median(c), min: Math.min(...c), max: Math.max(...c), ...facts.get(m.name) };
+});
+
+console.log(`\nCorpus: ${rows[0].files} files, ${runs} runs per mode after ${warmup} warm-up; node ${process.version}, ESLint ${ESLint.version}`);
+console.log(`load average after the runs: ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
+const header = ["mode", "wall median ms", "cpu median ms", "cpu min ms", "cpu max ms", "findings"];
+const table = rows.map((r) => [r.mode, r.wall.toFixed(0), r.cpu.toFixed(0), r.min.toFixed(0), r.max.toFixed(0), String(r.findings)]);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+const fmt = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+console.log(fmt(header));
+console.log(widths.map((w) => "-".repeat(w)).join("  "));
+for (const row of table) console.log(fmt(row));
+
+function ratios(numerator, denominator) {
+  if (!cpu.has(numerator)) return undefined;
+  const paired = cpu.get(numerator).map((t, i) => t / cpu.get(denominator)[i]);
+  return {
+    cpu: median(cpu.get(numerator)) / median(cpu.get(denominator)),
+    paired: median(paired),
+    wall: median(wall.get(numerator)) / median(wall.get(denominator)),
+  };
+}
+
+console.log("");
+const untyped = ratios("recommended", "baseline");
+const verdict = untyped.cpu <= 1.15 ? "met" : "NOT met";
+console.log(
+  `recommended / baseline              cpu ${untyped.cpu.toFixed(3)}  per-round ${untyped.paired.toFixed(3)}  wall ${untyped.wall.toFixed(3)}  (target <= 1.15 on cpu: ${verdict})`,
+);
+const typed = ratios("typed-recommended", "typed-baseline");
+if (typed) {
+  console.log(`typed-recommended / typed-baseline  cpu ${typed.cpu.toFixed(3)}  per-round ${typed.paired.toFixed(3)}  wall ${typed.wall.toFixed(3)}`);
+}
+
+// Where the time goes inside one run: ESLint's own per-file statistics (`stats: true`) split each file's time into
+// parsing and each rule. The plugin computes a file's facts once, in whichever of its rules runs first, so that
+// rule carries the shared cost.
+console.log("\nPer-rule time from ESLint stats (one extra run per rules mode):");
+for (const mode of modes.filter((m) => m.rules)) {
+  const { results } = await runOnce(mode, true);
+  let parse = 0;
+  let total = 0;
+  const perRule = new Map();
+  for (const result of results) {
+    for (const pass of result.stats?.times.passes ?? []) {
+      parse += pass.parse?.total ?? 0;
+      total += pass.total;
+      for (const [ruleId, { total: t }] of Object.entries(pass.rules ?? {})) perRule.set(ruleId, (perRule.get(ruleId) ?? 0) + t);
+    }
+  }
+  const rulesTotal = [...perRule.values()].reduce((a, b) => a + b, 0);
+  console.log(`  ${mode.name}: parse ${parse.toFixed(0)} ms, all rules ${rulesTotal.toFixed(0)} ms (${((100 * rulesTotal) / parse).toFixed(1)}% of parse), files total ${total.toFixed(0)} ms`);
+  for (const [ruleId, t] of [...perRule].sort((a, b) => b[1] - a[1])) console.log(`    ${ruleId.padEnd(36)} ${t.toFixed(0).padStart(6)} ms`);
+}
