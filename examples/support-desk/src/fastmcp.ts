@@ -33,4 +33,17 @@ kb.addTool({
   },
 });
 
+// Bad: the workspace whose articles are exported comes from the arguments, so injected text can pick
+// another customer's workspace. It belongs to the authenticated session (context.session).
+kb.addTool({
+  name: "export_articles",
+  description: "Export the knowledge base of a workspace as Markdown.",
+  parameters: z.strictObject({
+    workspaceId: z.string().regex(/^ws_[a-z0-9]{12}$/),
+    format: z.enum(["markdown", "html"]),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+  execute: async ({ workspaceId, format }) => JSON.stringify({ workspaceId, format, articles: [] }),
+});
+
 await kb.start({ transportType: "stdio" });
