@@ -15,6 +15,13 @@ const TRUSTED_SOURCE: Record<Framework, string> = {
   "mcp-sdk-v1": "extra.authInfo",
   "mcp-sdk-v2": "ctx.http?.authInfo",
   fastmcp: "context.session",
+  xmcp: "extra.authInfo",
+  "cloudflare-agents": "this.props or getMcpAuthContext()",
+  "ai-sdk": "options.context",
+  "openai-agents": "runContext.context",
+  mastra: "context.requestContext",
+  langchain: "config.configurable",
+  genkit: "context.auth",
 };
 
 const WHY = "The model chooses tool arguments and can be steered by injected text, so whoever controls the text can act as another tenant, user or role.";
@@ -66,7 +73,7 @@ export default defineRule<{ identityNames: string[]; authorityNames: string[]; c
     for (const handler of facts.handlers) {
       const tool = handler.registration ? displayName(handler.registration) : "";
       const subject = handler.registration ? `The handler of tool "${tool}"` : "The tools/call handler";
-      for (const read of argumentReads(facts.ts, facts.flow, handler)) {
+      for (const read of argumentReads(facts.ts, facts.flow, handler, (field) => matcher.kindOf(field) !== undefined)) {
         const kind = matcher.kindOf(read.field);
         // A field the schema declares is reported there, where the fix belongs.
         if (!kind || reportedInSchema.has(`${tool}:${read.field}`)) continue;

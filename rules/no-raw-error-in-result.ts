@@ -3,8 +3,10 @@ import { defineRule, type Suggestion } from "../src/core/rule.js";
 import { caughtErrorName, isCaughtError } from "../src/core/handler/caught-errors.js";
 import type { ResultSink, SinkKind } from "../src/core/handler/result-sinks.js";
 import { ValueFlow, type Flow } from "../src/core/flow/value-flow.js";
-import { calleeName, walk, type TS } from "../src/core/ts-utils.js";
+import { calleeName, unwrapExpression, type TS } from "../src/core/ts-utils.js";
+import { returnedExpressions } from "../src/core/resolve.js";
 import type { FileFacts } from "../src/core/facts.js";
+import type { Framework } from "../src/core/registrations/model.js";
 import type { Edit } from "../src/core/schema/model.js";
 
 type MessageIds = "rawError" | "useFixedText";
@@ -16,7 +18,25 @@ const SINK_LABELS: Record<SinkKind, string> = {
   "user-error": "a UserError, whose message fastmcp sends to the model",
   "thrown-message": "a thrown error's message, which the SDK forwards to the model",
   "helper-argument": "a helper that puts it into the tool result",
+  "error-function-result": "the errorFunction's result, which OpenAI Agents sends to the model as the tool's output",
 };
+
+/** Who forwards a returned string or a thrown message, where it is not the MCP SDK. */
+const FRAMEWORK_SINK_LABELS: Partial<Record<Framework, Partial<Record<SinkKind, string>>>> = {
+  "ai-sdk": {
+    "returned-text": "the returned text, which the AI SDK sends to the model as the tool's output",
+    "thrown-message": "a thrown error's message, which the AI SDK sends to the model as the tool's error",
+  },
+  "openai-agents": {
+    "thrown-message": "a thrown error's message, which OpenAI Agents' default errorFunction sends to the model (\"Error: …\")",
+  },
+  mastra: { "thrown-message": "a thrown error's message, which reaches the model as the tool's error" },
+  langchain: { "thrown-message": "a thrown error's message, which LangGraph's ToolNode sends to the model (\"Error: …\")" },
+};
+
+function sinkLabel(sink: ResultSink): string {
+  return (sink.framework && FRAMEWORK_SINK_LABELS[sink.framework]?.[sink.kind]) ?? SINK_LABELS[sink.kind];
+}
 
 const FIXED_TEXT = "The tool failed. The details are in the server log.";
 
@@ -31,19 +51,23 @@ function rawPart(flow: Flow, safe: ReadonlySet<string>): string | undefined {
 }
 
 /** Replaces the raw text and logs the error just before the statement that returns or throws it. */
-function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, errorName: string | undefined): Suggestion<MessageIds>[] {
+function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, written: ts.Expression, raw: Flow): Suggestion<MessageIds>[] {
   const t = facts.ts;
-  if (sink.kind === "helper-argument" || !errorName) return [];
-  const statement = enclosingStatement(t, sink.expression);
+  const errorName = caughtErrorName(t, raw.source);
+  // A helper expects the error itself; an object or a chain is not where the text is written.
+  if (sink.kind === "helper-argument" || !errorName || written !== innermost(t, written)) return [];
+  const statement = enclosingStatement(t, written);
+  // The log call must see the error: the statement sits inside the catch block or callback that declares it.
+  if (!statement || !contains(raw.source.parent, statement)) return [];
   if (!statement) return [];
   const text = facts.sourceFile.text;
   const start = statement.getStart(facts.sourceFile);
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, start))?.[0] ?? "";
-  const logger = usesLogger(t, facts.sourceFile) ? "logger" : "console";
+  const logger = usesLogger(facts) ? "logger" : "console";
   const edits: Edit[] = [
     { start, end: start, text: `${logger}.error(${errorName});\n${indent}` },
-    { start: sink.expression.getStart(facts.sourceFile), end: sink.expression.getEnd(), text: JSON.stringify(FIXED_TEXT) },
+    { start: written.getStart(facts.sourceFile), end: written.getEnd(), text: JSON.stringify(FIXED_TEXT) },
   ];
   return [{ messageId: "useFixedText", edits }];
 }
@@ -62,19 +86,60 @@ function enclosingStatement(t: TS, node: ts.Node): ts.Statement | undefined {
   return undefined;
 }
 
-const loggerCache = new WeakMap<ts.SourceFile, boolean>();
+/**
+ * The sub-expression where the raw text is written: into an object's property, a promise callback's
+ * returned value, a branch of a conditional or of `&&`/`||`/`??`. That is where the fix belongs.
+ */
+function whereWritten(t: TS, expression: ts.Expression, carriesRaw: (expression: ts.Expression) => boolean): ts.Expression {
+  let current = expression;
+  for (let steps = 0; steps < 50; steps++) {
+    const inner = unwrapExpression(t, current);
+    const next = rawChildren(t, inner).find(carriesRaw);
+    if (!next) return inner;
+    current = next;
+  }
+  return current;
+}
+
+function rawChildren(t: TS, expression: ts.Expression): ts.Expression[] {
+  if (t.isAwaitExpression(expression)) return [expression.expression];
+  if (t.isObjectLiteralExpression(expression)) {
+    return expression.properties.flatMap((property) => (t.isPropertyAssignment(property) ? [property.initializer] : t.isSpreadAssignment(property) ? [property.expression] : []));
+  }
+  if (t.isConditionalExpression(expression)) return [expression.whenTrue, expression.whenFalse];
+  if (t.isBinaryExpression(expression) && [t.SyntaxKind.AmpersandAmpersandToken, t.SyntaxKind.BarBarToken, t.SyntaxKind.QuestionQuestionToken].includes(expression.operatorToken.kind)) {
+    return [expression.left, expression.right];
+  }
+  if (t.isCallExpression(expression) && t.isPropertyAccessExpression(expression.expression) && ["then", "catch"].includes(expression.expression.name.text)) {
+    return expression.arguments.flatMap((argument) => {
+      const fn = unwrapExpression(t, argument);
+      return t.isArrowFunction(fn) || t.isFunctionExpression(fn) ? returnedExpressions(t, fn) : [];
+    });
+  }
+  return [];
+}
+
+/** A written expression the fix can replace with a string: not an object (structuredContent must stay one). */
+function innermost(t: TS, expression: ts.Expression): ts.Expression | undefined {
+  return t.isObjectLiteralExpression(unwrapExpression(t, expression)) ? undefined : expression;
+}
+
+function contains(outer: ts.Node, inner: ts.Node): boolean {
+  return inner.pos >= outer.pos && inner.end <= outer.end;
+}
+
+const loggerByFile = new WeakMap<FileFacts, boolean>();
 
 /** A file that already calls `logger.error(...)` has an obvious logger to keep the detail in. */
-function usesLogger(t: TS, sourceFile: ts.SourceFile): boolean {
-  const cached = loggerCache.get(sourceFile);
-  if (cached !== undefined) return cached;
-  let found = false;
-  walk(sourceFile, (node) => {
-    if (found) return false;
-    if (t.isCallExpression(node) && calleeName(t, node) === "error" && t.isPropertyAccessExpression(node.expression) && t.isIdentifier(node.expression.expression) && node.expression.expression.text === "logger") found = true;
-    return !found;
-  });
-  loggerCache.set(sourceFile, found);
+function usesLogger(facts: FileFacts): boolean {
+  const t = facts.ts;
+  let found = loggerByFile.get(facts);
+  if (found === undefined) {
+    found = facts.nodes.calls.some(
+      (call) => calleeName(t, call) === "error" && t.isPropertyAccessExpression(call.expression) && t.isIdentifier(call.expression.expression) && call.expression.expression.text === "logger",
+    );
+    loggerByFile.set(facts, found);
+  }
   return found;
 }
 
@@ -127,14 +192,16 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
           stringified: argumentFlow.stringified || inner.stringified,
         })),
       );
-      const raw = reaching.find((candidate) => isCaughtError(t, candidate.source) && rawPart(candidate, safe) !== undefined);
+      const raw = reaching.find((candidate) => (isCaughtError(t, candidate.source) || facts.caughtErrorSources.has(candidate.source)) && rawPart(candidate, safe) !== undefined);
       if (!raw) continue;
       const part = rawPart(raw, safe) ?? "text";
+      const carriesRaw = (expression: ts.Expression): boolean => flow.flowsInto(expression).some((candidate) => candidate.source === raw.source && rawPart(candidate, safe) !== undefined);
+      const written = sink.kind === "helper-argument" ? sink.expression : whereWritten(t, sink.expression, carriesRaw);
       report({
         messageId: "rawError",
-        data: { part: part === "object" || part === "text" ? "text" : part, sink: SINK_LABELS[sink.kind] },
-        node: sink.expression,
-        suggestions: fixedTextSuggestion(facts, sink, caughtErrorName(t, raw.source)),
+        data: { part: part === "object" || part === "text" ? "text" : part, sink: sinkLabel(sink) },
+        node: written,
+        suggestions: fixedTextSuggestion(facts, sink, written, raw),
       });
     }
   },

@@ -4,7 +4,7 @@ import type { OpennessReason, SchemaFix } from "../src/core/schema/model.js";
 
 type MessageIds =
   | "zodObject" | "stripCall" | "passthrough" | "looseObject" | "catchall" | "rawShape" | "rawShapeTool"
-  | "jsonMissing" | "jsonOpen" | "jsonComposed"
+  | "jsonMissing" | "jsonOpen" | "jsonComposed" | "genkitObject"
   | "useStrictObject" | "appendStrict" | "replaceWithStrict" | "wrapStrictObject" | "setAdditionalFalse" | "setUnevaluatedFalse";
 
 const WHY = "The model fills in these arguments and can be steered by injected text; an object that does not reject unknown keys hides what it was sent: stripped keys vanish without an error, passed-through keys reach the handler.";
@@ -47,6 +47,7 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
       rawShapeTool: `server.tool() wraps the raw shape of tool "{{tool}}" in a stripping z.object() and accepts nothing stricter. ${WHY} Move the tool to server.registerTool() with inputSchema: z.strictObject({ ... }).`,
       jsonMissing: `The JSON Schema object in {{where}} has no "additionalProperties: false", so unknown keys are accepted. ${WHY} Add additionalProperties: false.`,
       jsonOpen: `"additionalProperties" in {{where}} admits unknown keys. ${WHY} Set it to false and declare the fields.`,
+      genkitObject: `{{call}} in {{where}} does not reject unknown keys, and Genkit passes them through to the tool function. ${WHY} Use z.strictObject() or add .strict().`,
       jsonComposed: `The composed JSON Schema (allOf/anyOf/oneOf/$ref) in {{where}} has no "unevaluatedProperties: false", so unknown keys are accepted; "additionalProperties: false" on one part would reject the other parts' fields. Add unevaluatedProperties: false (JSON Schema 2019-09 or later).`,
       useStrictObject: "Use z.strictObject() to reject unknown keys.",
       appendStrict: "Append .strict() to reject unknown keys.",
@@ -70,9 +71,11 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
       const site = schema.openness.site;
       const method = facts.ts.isIdentifier(site) ? site.text : "passthrough";
       const suggestions: Suggestion<MessageIds>[] = schema.openness.fixes.map((fix) => ({ messageId: SUGGESTION_BY_FIX[fix.kind], edits: fix.edits }));
+      // Genkit validates against the published JSON Schema and hands the caller's object on as it came.
+      const genkit = occurrence.registration.framework === "genkit" && (schema.openness.reason === "zod-object" || schema.openness.reason === "strip-call");
       report({
-        messageId: MESSAGE_BY_REASON[schema.openness.reason],
-        data: { ...locationData(occurrence), method },
+        messageId: genkit ? "genkitObject" : MESSAGE_BY_REASON[schema.openness.reason],
+        data: { ...locationData(occurrence), method, call: schema.openness.reason === "strip-call" ? ".strip()" : "z.object()" },
         node: site,
         suggestions,
       });

@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import { defineRule } from "../src/core/rule.js";
 import { HINT_NAMES, SPEC_DEFAULTS, readAnnotations, type HintName } from "../src/core/handler/annotations.js";
-import { displayName, type ToolRegistration } from "../src/core/registrations/model.js";
+import { FRAMEWORKS_WITH_ANNOTATIONS, displayName, type ToolRegistration } from "../src/core/registrations/model.js";
 import type { Edit } from "../src/core/schema/model.js";
 import { findProperty, type TS } from "../src/core/ts-utils.js";
 import type { FileFacts } from "../src/core/facts.js";
@@ -18,6 +18,9 @@ function defaultsText(hints: readonly HintName[], readOnly = false): string {
 /** Where to insert a new `annotations` property or argument, by registration form. */
 function insertAnnotationsEdit(t: TS, facts: FileFacts, registration: ToolRegistration, required: readonly HintName[]): Edit | undefined {
   const object = `{ ${defaultsText(required)} }`;
+  // xmcp's metadata, Mastra's options (`mcp: { annotations }`): the finder says where they go.
+  if (registration.annotationsContainer) return appendProperty(facts, registration.annotationsContainer.literal, registration.annotationsContainer.wrap(object));
+  if (registration.api === "tool-factory" || registration.api === "xmcp-file") return undefined;
   const node = registration.node;
   if (registration.api === "tool" && t.isCallExpression(node)) {
     const callback = node.arguments[node.arguments.length - 1];
@@ -42,8 +45,9 @@ function appendProperty(facts: FileFacts, literal: ts.ObjectLiteralExpression, t
 
 /** The syntax naming the tool: its name argument or `name` property, else the registration itself. */
 function toolNameNode(t: TS, registration: ToolRegistration): ts.Node {
+  if (registration.nameNode) return registration.nameNode;
   const node = registration.node;
-  if (t.isCallExpression(node) && registration.api !== "addTool") return node.arguments[0] ?? node;
+  if (t.isCallExpression(node) && registration.api !== "addTool" && registration.api !== "tool-factory") return node.arguments[0] ?? node;
   const name = registration.options ? findProperty(t, registration.options, "name") : undefined;
   return name ?? node;
 }
@@ -77,6 +81,8 @@ export default defineRule<{ strict: boolean }, MessageIds>({
     const t = facts.ts;
     const required: HintName[] = HINT_NAMES.filter((hint) => hint !== "idempotentHint" || options.strict);
     for (const registration of facts.registrations) {
+      // The AI SDK, OpenAI Agents, LangChain and Genkit have no tool annotations.
+      if (!FRAMEWORKS_WITH_ANNOTATIONS.has(registration.framework)) continue;
       const tool = displayName(registration);
       const view = readAnnotations(t, facts.resolver, registration);
       if (view.kind === "opaque") continue;

@@ -10,9 +10,9 @@ import { ZodReader } from "./schema/from-zod.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import { calleeName, propertyNameText, unwrapExpression, type TS } from "./ts-utils.js";
 import { ValueFlow } from "./flow/value-flow.js";
-import { collectHandlers, type Handler } from "./handler/handlers.js";
+import { collectHandlers, functionOfExpression, type Handler } from "./handler/handlers.js";
 import { findResultSinks, type ResultSink } from "./handler/result-sinks.js";
-import type { CallToolHandler, Framework } from "./registrations/model.js";
+import type { CallToolHandler, Framework, NodeIndex } from "./registrations/model.js";
 import { importedFrameworks } from "./registrations/frameworks.js";
 
 /** One schema node as it appears in one tool's input. */
@@ -44,8 +44,12 @@ export interface FileFacts {
   /** Value flow in this file; sanitizer calls from the settings carry nothing. */
   flow: ValueFlow;
   resolver: Resolver;
+  /** Calls, literals and returns of the file, collected in the registration finder's walk. */
+  nodes: NodeIndex;
   /** Places whose value reaches the model, computed on first use. */
   resultSinks(): ResultSink[];
+  /** Parameters that hold a tool's error besides `catch` variables: an OpenAI Agents errorFunction's `error`. */
+  caughtErrorSources: ReadonlySet<ts.Node>;
 }
 
 const JSON_ADAPTERS = new Set(["fromJsonSchema", "jsonSchemaAdapter", "jsonSchema"]);
@@ -77,10 +81,10 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   });
   const empty: FileFacts = {
     ts: t, sourceFile, registrations: [], inputs: [], zodNamespace: undefined, frameworks: new Set(), callToolHandlers: [],
-    handlers: [], clientTransports: [], flow, resolver, resultSinks: () => [],
+    handlers: [], clientTransports: [], flow, resolver, nodes: { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] }, resultSinks: () => [], caughtErrorSources: new Set(),
   };
   const text = sourceFile.text;
-  if (!checker && !mayUseMcpFramework(text)) return empty;
+  if (!checker && !mayUseMcpFramework(text, sourceFile.fileName)) return empty;
 
   const zod = new ZodReader(t, sourceFile, resolver, settings.zodModules, settings.zodMajor);
   const json = new JsonSchemaReader(t, sourceFile, resolver, (call) => {
@@ -140,6 +144,9 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
       }
       case "schema":
         return zod.read(input.expression);
+      case "schema-or-json":
+        // OpenAI Agents, Mastra and LangChain take a zod schema or a plain JSON Schema object.
+        return isObjectLiteralValue(t, resolver, input.expression) ? json.read(input.expression) : zod.read(input.expression);
       default:
         return undefined;
     }
@@ -159,11 +166,18 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     walk(root, "", undefined);
   }
   const handlers = collectHandlers(t, resolver, registrations, found.callToolHandlers);
+  const errorFunctions = registrations.flatMap((registration) => {
+    const fn = registration.errorFunction && functionOfExpression(t, resolver, registration.errorFunction);
+    return fn ? [fn] : [];
+  });
+  const caughtErrorSources = new Set<ts.Node>(errorFunctions.flatMap((fn) => (fn.parameters[1] ? [fn.parameters[1]] : [])));
   let sinks: ResultSink[] | undefined;
   return {
     ts: t, sourceFile, registrations, inputs, zodNamespace, frameworks: importedFrameworks(t, sourceFile),
     callToolHandlers: found.callToolHandlers, handlers, clientTransports: found.clientTransports, flow, resolver,
-    resultSinks: () => (sinks ??= findResultSinks(t, sourceFile, flow, handlers)),
+    nodes: found.nodes,
+    resultSinks: () => (sinks ??= findResultSinks(t, found.nodes, flow, handlers, errorFunctions)),
+    caughtErrorSources,
   };
 }
 
@@ -176,6 +190,16 @@ function joinPath(path: string, segment: string): string {
   if (segment === "") return path;
   if (segment.startsWith("[")) return `${path}${segment}`;
   return path === "" ? segment : `${path}.${segment}`;
+}
+
+function isObjectLiteralValue(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): boolean {
+  const expr = unwrapExpression(t, expression);
+  if (t.isObjectLiteralExpression(expr)) return true;
+  if (t.isIdentifier(expr) && depth < 20) {
+    const binding = resolver.resolve(expr);
+    return binding.kind === "value" && isObjectLiteralValue(t, resolver, binding.initializer, depth + 1);
+  }
+  return false;
 }
 
 /** A raw shape: an object literal or `Schema.shape`, which the SDK wraps in a stripping `z.object`. */

@@ -106,10 +106,12 @@ export class Resolver {
   }
 
   /** Names declared directly in one scope node (not in nested functions). */
-  private declarationsIn(scope: ts.Node): Map<string, ts.Node> {
+  private declarationsIn(scope: ts.Node): ReadonlyMap<string, ts.Node> {
+    const t = this.t;
+    // Most ancestors of an identifier (calls, property accesses, literals) declare nothing.
+    if (!declaresNames(t, scope)) return NO_NAMES;
     const cached = this.scopeCache.get(scope);
     if (cached) return cached;
-    const t = this.t;
     const names = new Map<string, ts.Node>();
     const addBindingName = (name: ts.BindingName, declaration: ts.Node): void => {
       if (t.isIdentifier(name)) {
@@ -206,6 +208,14 @@ export class Resolver {
 }
 
 const ITERATION_METHODS = new Set(["forEach", "map", "flatMap"]);
+const NO_NAMES: ReadonlyMap<string, ts.Node> = new Map();
+
+function declaresNames(t: TS, node: ts.Node): boolean {
+  return (
+    t.isSourceFile(node) || t.isBlock(node) || t.isModuleBlock(node) || t.isCaseClause(node) || t.isDefaultClause(node) ||
+    t.isFunctionLike(node) || t.isForStatement(node) || t.isForOfStatement(node) || t.isForInStatement(node) || t.isCatchClause(node)
+  );
+}
 
 function moduleOf(t: TS, node: ts.Node): string | undefined {
   for (let current: ts.Node | undefined = node; current; current = current.parent) {

@@ -18,6 +18,8 @@ export interface Finding<MessageIds extends string> {
   node: ts.Node;
   /** Applied automatically only when behaviour is unchanged. */
   fix?: Edit[];
+  /** The underlined range, filled in by runRule. */
+  range?: { start: number; end: number };
   suggestions?: Suggestion<MessageIds>[];
 }
 
@@ -53,7 +55,7 @@ export type AnyRuleDefinition = RuleDefinition<any, string>;
 
 /** A report's range in the file. */
 export function findingRange(facts: FileFacts, finding: Finding<string>): { start: number; end: number } {
-  return { start: finding.node.getStart(facts.sourceFile), end: finding.node.getEnd() };
+  return finding.range ?? { start: finding.node.getStart(facts.sourceFile), end: finding.node.getEnd() };
 }
 
 /** Runs a rule and drops repeats: a schema shared by several tools is reported once, where it is written. */
@@ -69,7 +71,7 @@ export function runRule<Options extends Record<string, unknown>, MessageIds exte
     const key = `${finding.messageId}:${range.start}:${range.end}`;
     if (seen.has(key)) return;
     seen.add(key);
-    findings.push(finding);
+    findings.push({ ...finding, range });
   });
   return findings;
 }

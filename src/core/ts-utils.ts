@@ -99,15 +99,20 @@ const RECURSION_LIMIT = 400;
  * on with an explicit stack, so a 2,000-link method chain cannot overflow the call stack.
  */
 export function walk(root: ts.Node, visit: (node: ts.Node) => boolean | void): void {
-  const recurse = (node: ts.Node, depth: number): void => {
-    if (visit(node) === false) return;
+  // One callback for the whole walk (not one closure per node): this runs over every node of every file.
+  let depth = 0;
+  const recurse = (node: ts.Node): undefined => {
+    if (visit(node) === false) return undefined;
     if (depth >= RECURSION_LIMIT) {
       node.forEachChild((child) => walkIteratively(child, visit));
-      return;
+      return undefined;
     }
-    node.forEachChild((child) => recurse(child, depth + 1));
+    depth++;
+    node.forEachChild(recurse);
+    depth--;
+    return undefined;
   };
-  recurse(root, 0);
+  recurse(root);
 }
 
 function walkIteratively(root: ts.Node, visit: (node: ts.Node) => boolean | void): void {
@@ -120,6 +125,6 @@ function walkIteratively(root: ts.Node, visit: (node: ts.Node) => boolean | void
     node.forEachChild((child) => {
       children.push(child);
     });
-    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as ts.Node);
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
   }
 }

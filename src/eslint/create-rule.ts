@@ -36,7 +36,7 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
         Program() {
           const sourceCode = context.sourceCode;
           // Skip parsing a second time when the file cannot contain a registration.
-          if (!sourceCode.parserServices?.program && !mayUseMcpFramework(sourceCode.text)) return;
+          if (!sourceCode.parserServices?.program && !mayUseMcpFramework(sourceCode.text, context.filename)) return;
           let findings;
           try {
             const target = sourceFileFor(context);

@@ -119,4 +119,66 @@ server.registerTool("tree", { inputSchema: Node }, async () => ({ content: [] })
       "tree:children[]:opaque",
     ]);
   });
+  it("recognise agent-framework tools by the callee's import, with their input forms and names", () => {
+    const code = `import { tool as aiTool, dynamicTool, jsonSchema } from "ai";
+import { tool as agentTool } from "@openai/agents";
+import { createTool, Tool } from "@mastra/core/tools";
+import { tool as lcTool, DynamicStructuredTool, StructuredTool } from "@langchain/core/tools";
+import { genkit, z } from "genkit";
+const ai = genkit({});
+export const tools = { weather: aiTool({ description: "d", inputSchema: z.object({}), execute: async () => "ok" }) };
+export const lookup = dynamicTool({ description: "d", inputSchema: jsonSchema({ type: "object" }), execute: async () => "ok" });
+export const oa = agentTool({ name: "oa", description: "d", parameters: { type: "object", properties: {} }, execute: async () => "ok" });
+export const ma = createTool({ id: "ma", description: "d", inputSchema: z.object({}), execute: async () => ({}) });
+export const mb = new Tool({ id: "mb", description: "d", inputSchema: z.object({}), execute: async () => ({}) });
+export const la = lcTool(async () => "ok", { name: "la", schema: z.object({}) });
+export const lb = new DynamicStructuredTool({ name: "lb", description: "d", schema: z.object({}), func: async () => "ok" });
+export class Lc extends StructuredTool { name = "lc"; schema = z.object({}); async _call() { return "ok"; } }
+export const gk = ai.defineTool({ name: "gk", description: "d", inputSchema: z.object({}) }, async () => "ok");
+const tool = (options: unknown) => options;
+export const local = tool({ name: "local", parameters: z.object({}) });`;
+    expect(summary(code)).toEqual([
+      "ai-sdk tool-factory weather schema",
+      "ai-sdk tool-factory lookup schema",
+      "openai-agents tool-factory oa schema-or-json",
+      "mastra tool-factory ma schema-or-json",
+      "mastra tool-factory mb schema-or-json",
+      "langchain tool-factory la schema-or-json",
+      "langchain tool-factory lb schema-or-json",
+      "langchain tool-factory lc schema-or-json",
+      "genkit tool-factory gk schema",
+    ]);
+    // A JSON Schema literal is read as JSON Schema, a zod schema as zod, whatever the form's name.
+    const roots = factsOf(code).inputs.filter((input) => input.path === "").map((input) => `${input.registration.toolName}:${input.schema.kind}:${input.schema.kind === "object" ? input.schema.flavor : "-"}`);
+    expect(roots).toEqual(["weather:object:zod", "lookup:object:json", "oa:object:json", "ma:object:zod", "mb:object:zod", "la:object:zod", "lb:object:zod", "lc:object:zod", "gk:object:zod"]);
+  });
+
+  it("recognise an xmcp tool file by its path or by an xmcp import, and Cloudflare's McpAgent", () => {
+    const xmcp = `import { z } from "zod";\nexport const schema = { q: z.string() };\nexport const metadata = { name: "search", description: "d" };\nexport default async function search({ q }: { q: string }) { return q; }`;
+    const summaryAt = (code: string, fileName: string) => factsOf(code, fileName).registrations.map((registration) => `${registration.framework} ${registration.api} ${registration.toolName ?? "?"} ${registration.input?.form ?? "-"}`);
+    expect(summaryAt(xmcp, "/app/src/tools/search.ts")).toEqual(["xmcp xmcp-file search schema-or-shape"]);
+    expect(summaryAt(xmcp, "/app/src/lib/search.ts")).toEqual([]);
+    expect(summaryAt(`import type { ToolMetadata } from "xmcp";\n${xmcp}`, "/app/anywhere.ts")).toEqual(["xmcp xmcp-file search schema-or-shape"]);
+    const cloudflare = `import { McpAgent } from "agents/mcp";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+export class A extends McpAgent {
+  server = new McpServer({ name: "a", version: "1" });
+  async init() {
+    this.server.registerTool("r", { inputSchema: { q: z.string() } }, async () => ({ content: [] }));
+    this.server.tool("t", { q: z.string() }, async () => ({ content: [] }));
+  }
+}`;
+    expect(summary(cloudflare)).toEqual(["cloudflare-agents registerTool r schema-or-shape", "cloudflare-agents tool t shape-only"]);
+  });
+
+  it("take handler parameters where each framework puts them", () => {
+    const code = `import { DynamicStructuredTool } from "@langchain/core/tools";
+import { tool } from "ai";
+import { z } from "zod";
+export const a = new DynamicStructuredTool({ name: "a", description: "d", schema: z.object({}), func: async (input, runManager, config) => "ok" });
+export const b = tool({ description: "d", inputSchema: z.object({}), execute: async (input, options) => "ok" });`;
+    const handlers = factsOf(code).handlers.map((handler) => `${handler.registration?.toolName}:${handler.inputParameter?.name.getText()}:${handler.contextParameter?.name.getText()}`);
+    expect(handlers).toEqual(["a:input:config", "b:input:options"]);
+  });
 });

@@ -28,35 +28,42 @@ function isArgumentsFlow(handler: Handler, flow: Flow): boolean {
 
 const readsByHandler = new WeakMap<Handler, ArgumentRead[]>();
 
-/** Every read of a named field of the arguments in a handler, through aliases and destructuring. */
-export function argumentReads(t: TS, flow: ValueFlow, handler: Handler): ArgumentRead[] {
+/**
+ * Every read of a named field of the arguments in a handler, through aliases and destructuring.
+ * With `wanted`, only reads of the fields it accepts are traced (the name test is cheap, the flow is not).
+ */
+export function argumentReads(t: TS, flow: ValueFlow, handler: Handler, wanted?: (field: string) => boolean): ArgumentRead[] {
+  if (wanted) return collectArgumentReads(t, flow, handler, wanted);
   let reads = readsByHandler.get(handler);
   if (!reads) {
-    reads = collectArgumentReads(t, flow, handler);
+    reads = collectArgumentReads(t, flow, handler, () => true);
     readsByHandler.set(handler, reads);
   }
   return reads;
 }
 
-function collectArgumentReads(t: TS, flow: ValueFlow, handler: Handler): ArgumentRead[] {
+function collectArgumentReads(t: TS, flow: ValueFlow, handler: Handler, wanted: (field: string) => boolean): ArgumentRead[] {
   const parameter = handler.inputParameter;
   if (!parameter) return [];
   const reads: ArgumentRead[] = [];
   const fromArguments = (expression: ts.Expression): boolean => flow.flowsInto(expression).some((candidate) => isArgumentsFlow(handler, candidate));
   const readPattern = (pattern: ts.BindingName, from: ts.Expression | undefined, container: () => boolean): void => {
-    if (!t.isObjectBindingPattern(pattern) || !container()) return;
+    if (!t.isObjectBindingPattern(pattern)) return;
+    const fields: { field: string; node: ts.Node }[] = [];
     for (const element of pattern.elements) {
       const key = element.propertyName ?? element.name;
       const field = t.isIdentifier(key) || t.isStringLiteral(key) ? key.text : t.isPropertyName(key) ? propertyNameText(t, key) : undefined;
-      if (field !== undefined && !element.dotDotDotToken) reads.push({ handler, field, node: element.propertyName ?? element.name, from });
+      if (field !== undefined && !element.dotDotDotToken && wanted(field)) fields.push({ field, node: element.propertyName ?? element.name });
     }
+    if (fields.length === 0 || !container()) return;
+    for (const { field, node } of fields) reads.push({ handler, field, node, from });
   };
   // `({ orgId }) => …` in a tool handler reads fields right in the parameter list.
   if (handler.kind === "tool") readPattern(parameter.name, undefined, () => true);
   if (handler.fn.body) walk(handler.fn.body, (node) => {
-    if (t.isPropertyAccessExpression(node) && fromArguments(node.expression)) {
+    if (t.isPropertyAccessExpression(node) && wanted(node.name.text) && fromArguments(node.expression)) {
       reads.push({ handler, field: node.name.text, node, from: node.expression });
-    } else if (t.isElementAccessExpression(node) && t.isStringLiteralLike(node.argumentExpression) && fromArguments(node.expression)) {
+    } else if (t.isElementAccessExpression(node) && t.isStringLiteralLike(node.argumentExpression) && wanted(node.argumentExpression.text) && fromArguments(node.expression)) {
       reads.push({ handler, field: node.argumentExpression.text, node, from: node.expression });
     } else if (t.isVariableDeclaration(node) && node.initializer) {
       const initializer = node.initializer;

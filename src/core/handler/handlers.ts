@@ -19,9 +19,9 @@ export interface Handler {
 }
 
 /** Resolves a handler expression to a function of this file: inline, declared, or a const arrow. */
-export function functionOfExpression(t: TS, resolver: Resolver, expression: ts.Expression | ts.MethodDeclaration | undefined): FunctionWithBody | undefined {
+export function functionOfExpression(t: TS, resolver: Resolver, expression: ts.Expression | ts.MethodDeclaration | ts.FunctionDeclaration | undefined): FunctionWithBody | undefined {
   if (!expression) return undefined;
-  if (t.isMethodDeclaration(expression)) return expression.body ? expression : undefined;
+  if (t.isMethodDeclaration(expression) || t.isFunctionDeclaration(expression)) return expression.body ? expression : undefined;
   const expr = unwrapExpression(t, expression);
   if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
   if (t.isIdentifier(expr)) {
@@ -39,14 +39,16 @@ export function collectHandlers(t: TS, resolver: Resolver, registrations: ToolRe
     // SDK v1 `tool()`/`registerTool()` without an input schema call the handler with (extra) only.
     const takesArguments = registration.api === "addTool" || registration.input !== undefined;
     const [first, second] = fn.parameters;
+    // Agent frameworks and xmcp say where the input and the context are (LangChain's func: input, runManager, config).
+    const positions = registration.handlerParameters;
     handlers.push({
       kind: "tool",
       framework: registration.framework,
       fn,
       registration,
       node: registration.node,
-      inputParameter: takesArguments ? first : undefined,
-      contextParameter: takesArguments ? second : first,
+      inputParameter: positions ? fn.parameters[positions.input] : takesArguments ? first : undefined,
+      contextParameter: positions ? fn.parameters[positions.context] : takesArguments ? second : first,
     });
   }
   for (const callTool of callToolHandlers) {

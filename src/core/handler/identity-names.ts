@@ -44,8 +44,21 @@ export interface IdentityMatcher {
   kindOf(name: string): IdentityKind | undefined;
 }
 
+const matchers = new Map<string, IdentityMatcher>();
+
 /** Builds a matcher from the defaults plus a team's additions and removals (names in any case style). */
 export function identityMatcher(extra: Partial<Record<IdentityKind, readonly string[]>>, allow: readonly string[]): IdentityMatcher {
+  const key = JSON.stringify([extra, allow]);
+  let matcher = matchers.get(key);
+  if (!matcher) {
+    matcher = buildMatcher(extra, allow);
+    if (matchers.size > 100) matchers.clear();
+    matchers.set(key, matcher);
+  }
+  return matcher;
+}
+
+function buildMatcher(extra: Partial<Record<IdentityKind, readonly string[]>>, allow: readonly string[]): IdentityMatcher {
   const allowed = new Set(allow.map(nameWords));
   const table = new Map<string, IdentityKind>();
   for (const kind of Object.keys(DEFAULT_NAMES) as IdentityKind[]) {

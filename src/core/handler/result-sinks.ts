@@ -1,10 +1,11 @@
 import type * as ts from "typescript";
 import type { Flow, ValueFlow } from "../flow/value-flow.js";
 import type { FunctionWithBody } from "../resolve.js";
+import type { Framework, NodeIndex } from "../registrations/model.js";
 import { calleeName, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { enclosingHandler, type Handler } from "./handlers.js";
 
-export type SinkKind = "content-text" | "structured-content" | "returned-text" | "user-error" | "thrown-message" | "helper-argument";
+export type SinkKind = "content-text" | "structured-content" | "returned-text" | "user-error" | "thrown-message" | "helper-argument" | "error-function-result";
 
 /** A place whose value the model reads: a result's text, a thrown message the SDK forwards, a helper that builds either. */
 export interface ResultSink {
@@ -12,6 +13,23 @@ export interface ResultSink {
   expression: ts.Expression;
   /** For `helper-argument`: how the helper reads and shows its parameter (`e.message` → ["message"]). */
   via: Flow[] | undefined;
+  /** For returned text and thrown messages: the framework whose handler it is, which decides who sees it. */
+  framework?: Framework;
+}
+
+/** Frameworks that send a handler's returned string to the model as the tool's text. */
+const RETURNED_TEXT_FRAMEWORKS: ReadonlySet<Framework> = new Set<Framework>(["fastmcp", "ai-sdk"]);
+
+/**
+ * Whether a message thrown in this handler reaches the model. Genkit lets a tool's error fail the
+ * generate() call; OpenAI Agents sends `errorFunction`'s result instead when one is given (the
+ * default one answers "An error occurred while running the tool. Please try again. Error: <error>",
+ * and `errorFunction: null` rethrows).
+ */
+function thrownReachesModel(handler: Handler): boolean {
+  if (handler.framework === "genkit") return false;
+  if (handler.framework === "openai-agents") return handler.registration?.errorFunction === undefined;
+  return true;
 }
 
 const THROWN_ERRORS = new Set(["Error", "TypeError", "RangeError", "McpError", "UserError", "ToolError", "ProtocolError"]);
@@ -23,32 +41,44 @@ const MAX_ROUNDS = 5;
  * handlers. A function of the file whose parameter reaches a sink turns its call sites into sinks,
  * found to a fixed point so that helpers calling helpers are followed.
  */
-export function findResultSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlow, handlers: readonly Handler[]): ResultSink[] {
+export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handlers: readonly Handler[], errorFunctions: readonly FunctionWithBody[] = []): ResultSink[] {
   const direct: ResultSink[] = [];
-  walk(sourceFile, (node) => {
-    if (t.isObjectLiteralExpression(node)) {
-      const typeProperty = findProperty(t, node, "type");
-      const typeValue = typeProperty && t.isPropertyAssignment(typeProperty) ? stringValue(t, typeProperty.initializer) : undefined;
-      const text = findProperty(t, node, "text");
-      if (typeValue === "text" && text && t.isPropertyAssignment(text)) direct.push({ kind: "content-text", expression: text.initializer, via: undefined });
-      const structured = findProperty(t, node, "structuredContent");
-      if (structured && t.isPropertyAssignment(structured)) direct.push({ kind: "structured-content", expression: structured.initializer, via: undefined });
-    } else if (t.isNewExpression(node)) {
-      const name = constructorName(t, node);
-      const handler = enclosingHandler(handlers, node);
-      // McpError (SDK v1) and ProtocolError (SDK v2) take the code first, then the message.
-      const message = name === "McpError" || name === "ProtocolError" ? node.arguments?.[1] : node.arguments?.[0];
-      if (name === "UserError" && message) direct.push({ kind: "user-error", expression: message, via: undefined });
-      else if (name && THROWN_ERRORS.has(name) && message && handler && isThrown(t, node)) direct.push({ kind: "thrown-message", expression: message, via: undefined });
-    } else if (t.isReturnStatement(node) && node.expression) {
-      const handler = enclosingHandler(handlers, node);
-      // fastmcp sends a returned string to the model as text.
-      if (handler?.framework === "fastmcp" && ownerFunction(t, node) === handler.fn) direct.push({ kind: "returned-text", expression: node.expression, via: undefined });
-    } else if (t.isArrowFunction(node) && !t.isBlock(node.body)) {
-      const handler = handlers.find((candidate) => candidate.fn === node);
-      if (handler?.framework === "fastmcp") direct.push({ kind: "returned-text", expression: node.body, via: undefined });
+  // OpenAI Agents sends what an errorFunction returns to the model as the tool's output.
+  for (const fn of errorFunctions) {
+    if (fn.body && !t.isBlock(fn.body)) direct.push({ kind: "error-function-result", expression: fn.body, via: undefined, framework: "openai-agents" });
+    else if (fn.body) {
+      walk(fn.body, (node) => {
+        if (t.isReturnStatement(node) && node.expression) direct.push({ kind: "error-function-result", expression: node.expression, via: undefined, framework: "openai-agents" });
+        return !t.isFunctionLike(node);
+      });
     }
-  });
+  }
+  for (const node of nodes.objectLiterals) {
+    const typeProperty = findProperty(t, node, "type");
+    const typeValue = typeProperty && t.isPropertyAssignment(typeProperty) ? stringValue(t, typeProperty.initializer) : undefined;
+    const text = findProperty(t, node, "text");
+    if (typeValue === "text" && text && t.isPropertyAssignment(text)) direct.push({ kind: "content-text", expression: text.initializer, via: undefined });
+    const structured = findProperty(t, node, "structuredContent");
+    if (structured && t.isPropertyAssignment(structured)) direct.push({ kind: "structured-content", expression: structured.initializer, via: undefined });
+  }
+  for (const node of nodes.newExpressions) {
+    const name = constructorName(t, node);
+    const handler = enclosingHandler(handlers, node);
+    // McpError (SDK v1) and ProtocolError (SDK v2) take the code first, then the message.
+    const message = name === "McpError" || name === "ProtocolError" ? node.arguments?.[1] : node.arguments?.[0];
+    if (name === "UserError" && message) direct.push({ kind: "user-error", expression: message, via: undefined });
+    else if (name && THROWN_ERRORS.has(name) && message && handler && isThrown(t, node) && thrownReachesModel(handler)) direct.push({ kind: "thrown-message", expression: message, via: undefined, framework: handler.framework });
+  }
+  for (const node of nodes.returns) {
+    if (!node.expression) continue;
+    const handler = enclosingHandler(handlers, node);
+    // fastmcp and the AI SDK send a returned string to the model as text.
+    if (handler && RETURNED_TEXT_FRAMEWORKS.has(handler.framework) && ownerFunction(t, node) === handler.fn) direct.push({ kind: "returned-text", expression: node.expression, via: undefined, framework: handler.framework });
+  }
+  for (const node of nodes.conciseArrows) {
+    const handler = handlers.find((candidate) => candidate.fn === node);
+    if (handler && RETURNED_TEXT_FRAMEWORKS.has(handler.framework)) direct.push({ kind: "returned-text", expression: node.body as ts.Expression, via: undefined, framework: handler.framework });
+  }
 
   const sinks = [...direct];
   const helperParameters = new Map<ts.ParameterDeclaration, Flow[]>();
@@ -56,7 +86,7 @@ export function findResultSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlo
     let changed = false;
     for (const sink of sinks) {
       const fn = ownerFunction(t, sink.expression);
-      if (!fn || handlers.some((handler) => handler.fn === fn)) continue;
+      if (!fn || handlers.some((handler) => handler.fn === fn) || errorFunctions.includes(fn)) continue;
       for (const reaching of flow.flowsInto(sink.expression)) {
         const parameter = fn.parameters.find((candidate) => candidate === reaching.source);
         if (!parameter) continue;
@@ -71,23 +101,21 @@ export function findResultSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlo
       }
     }
     if (!changed) break;
-    sinks.splice(direct.length, sinks.length - direct.length, ...helperCallSinks(t, sourceFile, flow, helperParameters));
+    sinks.splice(direct.length, sinks.length - direct.length, ...helperCallSinks(nodes.calls, flow, helperParameters));
   }
   return sinks;
 }
 
-function helperCallSinks(t: TS, sourceFile: ts.SourceFile, flow: ValueFlow, helperParameters: Map<ts.ParameterDeclaration, Flow[]>): ResultSink[] {
+function helperCallSinks(calls: readonly ts.CallExpression[], flow: ValueFlow, helperParameters: Map<ts.ParameterDeclaration, Flow[]>): ResultSink[] {
   const sinks: ResultSink[] = [];
-  walk(sourceFile, (node) => {
-    if (t.isCallExpression(node)) {
-      const fn = flow.functionOf(node.expression);
-      fn?.parameters.forEach((parameter, index) => {
-        const via = helperParameters.get(parameter);
-        const argument = node.arguments[index];
-        if (via && argument) sinks.push({ kind: "helper-argument", expression: argument, via });
-      });
-    }
-  });
+  for (const call of calls) {
+    const fn = flow.functionOf(call.expression);
+    fn?.parameters.forEach((parameter, index) => {
+      const via = helperParameters.get(parameter);
+      const argument = call.arguments[index];
+      if (via && argument) sinks.push({ kind: "helper-argument", expression: argument, via });
+    });
+  }
   return sinks;
 }
 

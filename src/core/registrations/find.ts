@@ -1,26 +1,21 @@
 import type * as ts from "typescript";
 import { returnedExpressions, type Resolver } from "../resolve.js";
-import { calleeName, findProperty, propertyValue, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
-import { SERVER_CLASS_NAMES, importedFrameworks } from "./frameworks.js";
-import type { CallToolHandler, FoundRegistrations, Framework, ToolRegistration } from "./model.js";
+import { calleeName, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
+import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
+import { arrayLiteralOf, literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
+import { SERVER_CLASS_NAMES, importedFrameworks, isXmcpToolPath } from "./frameworks.js";
+import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex, ToolRegistration } from "./model.js";
+import { xmcpTool } from "./xmcp.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
 const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
 const CLIENT_TRANSPORTS = new Set(["StdioClientTransport"]);
-
-interface FinderContext {
-  t: TS;
-  sourceFile: ts.SourceFile;
-  resolver: Resolver;
-  checker: ts.TypeChecker | undefined;
-  frameworks: Set<Framework>;
-  /** Decides whether an object literal handed to `server.tool()` is a raw shape (true) or annotations. */
-  looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean;
-}
+/** Frameworks whose tools are built by an imported function or class (agent-frameworks.ts). */
+const AGENT_FRAMEWORKS: ReadonlySet<Framework> = new Set<Framework>(["ai-sdk", "openai-agents", "mastra", "langchain", "genkit"]);
 
 /**
  * Finds tool registrations in a file. A call counts only when the file shows evidence of an MCP
- * framework (an import from its packages, or a receiver typed as its server class) and the call's
+ * or agent framework (an import from its packages, or a receiver typed as its server class) and the call's
  * arguments have the registration's shape, so an unrelated `.tool()` is left alone.
  */
 export function findRegistrations(
@@ -30,24 +25,45 @@ export function findRegistrations(
   checker: ts.TypeChecker | undefined,
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean,
 ): FoundRegistrations {
-  const found: FoundRegistrations = { registrations: [], callToolHandlers: [], clientTransports: [] };
+  const nodes: NodeIndex = { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] };
+  const found: FoundRegistrations = { nodes, registrations: [], callToolHandlers: [], clientTransports: [] };
   const frameworks = importedFrameworks(t, sourceFile);
-  if (frameworks.size === 0 && !checker) return found;
+  const xmcpPath = isXmcpToolPath(sourceFile.fileName);
+  if (frameworks.size === 0 && !checker && !xmcpPath) return found;
   const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape };
+  const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   walk(sourceFile, (node) => {
-    if (t.isCallExpression(node) && t.isPropertyAccessExpression(unwrapExpression(t, node.expression))) {
-      const name = calleeName(t, node);
-      if (name && REGISTRATION_METHODS.has(name)) found.registrations.push(...registrationsOfCall(context, node, name));
-      if (name === "setRequestHandler") {
-        const callTool = callToolHandler(context, node);
-        if (callTool) found.callToolHandlers.push(callTool);
+    if (t.isObjectLiteralExpression(node)) nodes.objectLiterals.push(node);
+    else if (t.isReturnStatement(node)) nodes.returns.push(node);
+    else if (t.isArrowFunction(node) && !t.isBlock(node.body)) nodes.conciseArrows.push(node);
+    else if (t.isNewExpression(node)) nodes.newExpressions.push(node);
+    if (t.isCallExpression(node)) {
+      nodes.calls.push(node);
+      if (t.isPropertyAccessExpression(unwrapExpression(t, node.expression))) {
+        const name = calleeName(t, node);
+        if (name && REGISTRATION_METHODS.has(name)) found.registrations.push(...registrationsOfCall(context, node, name));
+        if (name === "setRequestHandler") {
+          const callTool = callToolHandler(context, node);
+          if (callTool) found.callToolHandlers.push(callTool);
+        }
       }
+      const agentTool = agentFrameworks ? agentToolOfCall(context, node) : undefined;
+      if (agentTool) found.registrations.push(agentTool);
     } else if (t.isNewExpression(node) && frameworks.size > 0) {
       const constructor = unwrapExpression(t, node.expression);
       const className = t.isIdentifier(constructor) ? constructor.text : t.isPropertyAccessExpression(constructor) ? constructor.name.text : undefined;
       if (className && CLIENT_TRANSPORTS.has(className)) found.clientTransports.push(node);
+      const agentTool = agentFrameworks ? agentToolOfNew(context, node) : undefined;
+      if (agentTool) found.registrations.push(agentTool);
+    } else if (t.isClassLike(node) && agentFrameworks) {
+      const agentTool = agentToolOfClass(context, node);
+      if (agentTool) found.registrations.push(agentTool);
     }
   });
+  if (frameworks.has("xmcp") || xmcpPath) {
+    const tool = xmcpTool(context);
+    if (tool) found.registrations.push(tool);
+  }
   return found;
 }
 
@@ -72,7 +88,7 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
   if (!framework) return [];
   switch (method) {
     case "tool":
-      return optional(sdkTool(context, call));
+      return optional(sdkTool(context, call)).map((registration) => ({ ...registration, framework }));
     case "registerTool":
     case "registerToolTask":
       return optional(registerTool(context, call, method, framework));
@@ -101,6 +117,8 @@ function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, m
   if (typed === "other") return undefined;
   if (frameworks.size === 0 && typed === undefined) return undefined;
   if (method === "addTool" || method === "addTools") return frameworks.has("fastmcp") || typed === "FastMCP" ? "fastmcp" : undefined;
+  // Cloudflare's McpAgent and createMcpHandler serve an SDK v1 McpServer.
+  if (frameworks.has("cloudflare-agents")) return "cloudflare-agents";
   if (method === "tool") return frameworks.has("mcp-sdk-v1") || typed === "McpServer" ? "mcp-sdk-v1" : undefined;
   if (frameworks.has("mcp-sdk-v1")) return "mcp-sdk-v1";
   if (frameworks.has("mcp-sdk-v2")) return "mcp-sdk-v2";
@@ -122,48 +140,6 @@ function receiverClassName(t: TS, checker: ts.TypeChecker, receiver: ts.Expressi
   } catch {
     return undefined;
   }
-}
-
-/** A tool name written as a literal, or held in a const of this file. */
-function nameValue(context: FinderContext, expression: ts.Expression | undefined, depth = 0): string | undefined {
-  if (!expression) return undefined;
-  const { t, resolver } = context;
-  const literal = stringValue(t, expression);
-  if (literal !== undefined || depth > 10) return literal;
-  const expr = unwrapExpression(t, expression);
-  if (!t.isIdentifier(expr)) return undefined;
-  const binding = resolver.resolve(expr);
-  return binding.kind === "value" ? nameValue(context, binding.initializer, depth + 1) : undefined;
-}
-
-function literalOf(context: FinderContext, expression: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
-  const { t, resolver } = context;
-  const expr = unwrapExpression(t, expression);
-  if (t.isObjectLiteralExpression(expr)) return expr;
-  if (t.isIdentifier(expr) && depth < 20) {
-    const binding = resolver.resolve(expr);
-    if (binding.kind === "value") return literalOf(context, binding.initializer, depth + 1);
-  }
-  return undefined;
-}
-
-function arrayLiteralOf(context: FinderContext, expression: ts.Expression, depth = 0): ts.ArrayLiteralExpression | undefined {
-  const { t, resolver } = context;
-  const expr = unwrapExpression(t, expression);
-  if (t.isArrayLiteralExpression(expr)) return expr;
-  if (t.isIdentifier(expr) && depth < 20) {
-    const binding = resolver.resolve(expr);
-    if (binding.kind === "value") return arrayLiteralOf(context, binding.initializer, depth + 1);
-  }
-  return undefined;
-}
-
-function literalProperty(context: FinderContext, literal: ts.ObjectLiteralExpression | undefined, name: string): ts.Expression | undefined {
-  if (!literal) return undefined;
-  const property = findProperty(context.t, literal, name);
-  if (!property) return undefined;
-  if (context.t.isMethodDeclaration(property)) return undefined;
-  return propertyValue(context.t, property);
 }
 
 function isFunctionValue(context: FinderContext, expression: ts.Expression | undefined): boolean {

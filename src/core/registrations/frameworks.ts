@@ -4,18 +4,38 @@ import type { TS } from "../ts-utils.js";
 import type { Framework } from "./model.js";
 
 /** Substrings that must appear in a file before it is worth parsing for registrations. */
-export const FRAMEWORK_MARKERS = ["@modelcontextprotocol/", "fastmcp", "mcp-handler", "mcp-adapter", "agents/mcp"];
+export const FRAMEWORK_MARKERS = [
+  "@modelcontextprotocol/", "fastmcp", "mcp-handler", "mcp-adapter", "agents/mcp", "xmcp",
+  '"ai"', "'ai'", "@openai/agents", "@mastra/", "@langchain/", "langchain/", "genkit",
+];
 
-/** A cheap text test: without a checker, a file that names no framework package has no registrations. */
-export function mayUseMcpFramework(text: string): boolean {
-  return FRAMEWORK_MARKERS.some((marker) => text.includes(marker));
+/** xmcp's default tools directory: each file under `src/tools/` is one tool. */
+const XMCP_TOOL_PATH = /(^|[\\/])src[\\/]tools[\\/][^\\/].*\.[cm]?[jt]sx?$/;
+
+export function isXmcpToolPath(fileName: string | undefined): boolean {
+  return fileName !== undefined && XMCP_TOOL_PATH.test(fileName);
+}
+
+/**
+ * A cheap text test: without a checker, a file that names no framework package has no registrations
+ * (an xmcp tool file is known by its path too).
+ */
+export function mayUseMcpFramework(text: string, fileName?: string): boolean {
+  return FRAMEWORK_MARKERS.some((marker) => text.includes(marker)) || (isXmcpToolPath(fileName) && text.includes("export"));
 }
 
 export function frameworkOfModule(specifier: string): Framework | undefined {
   if (specifier === "@modelcontextprotocol/sdk" || specifier.startsWith("@modelcontextprotocol/sdk/")) return "mcp-sdk-v1";
   if (specifier.startsWith("@modelcontextprotocol/")) return "mcp-sdk-v2";
   if (specifier === "fastmcp" || specifier.startsWith("fastmcp/")) return "fastmcp";
-  if (specifier === "@vercel/mcp-adapter" || specifier === "agents/mcp") return "mcp-sdk-v1";
+  if (specifier === "@vercel/mcp-adapter") return "mcp-sdk-v1";
+  if (specifier === "agents/mcp" || specifier === "agents") return "cloudflare-agents";
+  if (specifier === "xmcp" || specifier.startsWith("xmcp/")) return "xmcp";
+  if (specifier === "ai") return "ai-sdk";
+  if (specifier === "@openai/agents" || specifier.startsWith("@openai/agents-") || specifier.startsWith("@openai/agents/")) return "openai-agents";
+  if (specifier === "@mastra/core" || specifier.startsWith("@mastra/core/")) return "mastra";
+  if (specifier.startsWith("@langchain/") || specifier === "langchain" || specifier.startsWith("langchain/")) return "langchain";
+  if (specifier === "genkit" || specifier.startsWith("genkit/") || specifier.startsWith("@genkit-ai/")) return "genkit";
   if (specifier === "mcp-handler" || specifier.startsWith("mcp-handler/")) return "mcp-sdk-v2";
   return undefined;
 }

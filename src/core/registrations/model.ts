@@ -1,6 +1,11 @@
 import type * as ts from "typescript";
 
-export type Framework = "mcp-sdk-v1" | "mcp-sdk-v2" | "fastmcp";
+export type Framework =
+  | "mcp-sdk-v1" | "mcp-sdk-v2" | "fastmcp" | "xmcp" | "cloudflare-agents"
+  | "ai-sdk" | "openai-agents" | "mastra" | "langchain" | "genkit";
+
+/** Frameworks whose tools carry MCP annotations (`readOnlyHint`, `destructiveHint`, …). */
+export const FRAMEWORKS_WITH_ANNOTATIONS: ReadonlySet<Framework> = new Set<Framework>(["mcp-sdk-v1", "mcp-sdk-v2", "fastmcp", "xmcp", "cloudflare-agents", "mastra"]);
 
 /**
  * How the registration API reads its input schema:
@@ -8,10 +13,16 @@ export type Framework = "mcp-sdk-v1" | "mcp-sdk-v2" | "fastmcp";
  * - `schema-or-shape`: `registerTool`, a zod/Standard Schema or a raw shape (wrapped in `z.object`).
  * - `json`: a JSON Schema literal (low-level `tools/list`).
  * - `schema`: a Standard Schema, or JSON Schema through an adapter call (fastmcp).
+ * - `schema-or-json`: a zod/Standard Schema, or a JSON Schema object literal (OpenAI Agents, Mastra, LangChain).
  */
-export type InputForm = "shape-only" | "schema-or-shape" | "json" | "schema";
+export type InputForm = "shape-only" | "schema-or-shape" | "json" | "schema" | "schema-or-json";
 
-export type RegistrationApi = "tool" | "registerTool" | "registerToolTask" | "tools/list" | "addTool";
+export type RegistrationApi =
+  | "tool" | "registerTool" | "registerToolTask" | "tools/list" | "addTool"
+  /** A tool built by a function or class of an agent framework (`tool({...})`, `createTool`, `new DynamicStructuredTool`, a `StructuredTool` subclass, `ai.defineTool`). */
+  | "tool-factory"
+  /** An xmcp tool file: `export const schema`, `export const metadata`, `export default` handler. */
+  | "xmcp-file";
 
 export interface ToolRegistration {
   framework: Framework;
@@ -22,12 +33,20 @@ export interface ToolRegistration {
   node: ts.Node;
   input: { expression: ts.Expression; form: InputForm } | undefined;
   /** The handler: an expression, or a method such as fastmcp's `async execute(args) { … }`. */
-  handler: ts.Expression | ts.MethodDeclaration | undefined;
+  handler: ts.Expression | ts.MethodDeclaration | ts.FunctionDeclaration | undefined;
   annotations: ts.Expression | undefined;
   /** The object literal that holds the tool's options (registerTool's config, a fastmcp tool, a tools/list entry). */
   options?: ts.ObjectLiteralExpression;
   /** server.tool() overloads that cannot be told apart: annotations may be present, so they are not judged. */
   ambiguous?: boolean;
+  /** The syntax naming the tool (a `name`/`id` property, a key), when it is not the call's first argument. */
+  nameNode?: ts.Node;
+  /** Which handler parameters hold the model's input and the framework's context, when not `(args, extra)`. */
+  handlerParameters?: { input: number; context: number };
+  /** OpenAI Agents: the `errorFunction` option, which decides what the model sees of a thrown error. */
+  errorFunction?: ts.Expression | ts.MethodDeclaration;
+  /** Where the annotations go when they are missing: the object literal and the text around them (Mastra: `mcp: { annotations }`). */
+  annotationsContainer?: { literal: ts.ObjectLiteralExpression; wrap: (annotations: string) => string };
 }
 
 export function displayName(registration: ToolRegistration): string {
@@ -42,7 +61,18 @@ export interface CallToolHandler {
 }
 
 /** Everything the registration finder reports for a file. */
+/** Nodes later stages look for, collected in the finder's one walk so that nobody walks the file again. */
+export interface NodeIndex {
+  calls: ts.CallExpression[];
+  newExpressions: ts.NewExpression[];
+  objectLiterals: ts.ObjectLiteralExpression[];
+  returns: ts.ReturnStatement[];
+  /** Arrow functions with an expression body. */
+  conciseArrows: ts.ArrowFunction[];
+}
+
 export interface FoundRegistrations {
+  nodes: NodeIndex;
   registrations: ToolRegistration[];
   callToolHandlers: CallToolHandler[];
   /** `new StdioClientTransport(...)`: an MCP client starting a server process. */

@@ -1,0 +1,58 @@
+import type * as ts from "typescript";
+import type { Resolver } from "../resolve.js";
+import { findProperty, propertyValue, stringValue, unwrapExpression, type TS } from "../ts-utils.js";
+import type { Framework } from "./model.js";
+
+/** What every registration finder (one file per framework family) works with. */
+export interface FinderContext {
+  t: TS;
+  sourceFile: ts.SourceFile;
+  resolver: Resolver;
+  checker: ts.TypeChecker | undefined;
+  frameworks: Set<Framework>;
+  /** Decides whether an object literal handed to `server.tool()` is a raw shape (true) or annotations. */
+  looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean;
+}
+
+/** A tool name written as a literal, or held in a const of this file. */
+export function nameValue(context: FinderContext, expression: ts.Expression | undefined, depth = 0): string | undefined {
+  if (!expression) return undefined;
+  const { t, resolver } = context;
+  const literal = stringValue(t, expression);
+  if (literal !== undefined || depth > 10) return literal;
+  const expr = unwrapExpression(t, expression);
+  if (!t.isIdentifier(expr)) return undefined;
+  const binding = resolver.resolve(expr);
+  return binding.kind === "value" ? nameValue(context, binding.initializer, depth + 1) : undefined;
+}
+
+export function literalOf(context: FinderContext, expression: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, expression);
+  if (t.isObjectLiteralExpression(expr)) return expr;
+  if (t.isIdentifier(expr) && depth < 20) {
+    const binding = resolver.resolve(expr);
+    if (binding.kind === "value") return literalOf(context, binding.initializer, depth + 1);
+  }
+  return undefined;
+}
+
+export function arrayLiteralOf(context: FinderContext, expression: ts.Expression, depth = 0): ts.ArrayLiteralExpression | undefined {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, expression);
+  if (t.isArrayLiteralExpression(expr)) return expr;
+  if (t.isIdentifier(expr) && depth < 20) {
+    const binding = resolver.resolve(expr);
+    if (binding.kind === "value") return arrayLiteralOf(context, binding.initializer, depth + 1);
+  }
+  return undefined;
+}
+
+export function literalProperty(context: FinderContext, literal: ts.ObjectLiteralExpression | undefined, name: string): ts.Expression | undefined {
+  if (!literal) return undefined;
+  const property = findProperty(context.t, literal, name);
+  if (!property) return undefined;
+  if (context.t.isMethodDeclaration(property)) return undefined;
+  return propertyValue(context.t, property);
+}
+

@@ -1,0 +1,883 @@
+import { Linter } from "eslint";
+import { describe, expect, it } from "vitest";
+import plugin from "../../src/index.js";
+import { FASTMCP_ZOD, SDK_CALL_TOOL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
+
+type MessageIds = "rawError" | "useFixedText";
+type Options = [{ sanitizers?: string[]; safeProperties?: string[] }];
+
+const rule = pluginRule<MessageIds, Options>("no-raw-error-in-result");
+
+/** The text the suggestion writes in place of the raw error. */
+const FIXED = '"The tool failed. The details are in the server log."';
+
+const TEXT = "the tool result's text";
+const STRUCTURED = "the tool result's structuredContent";
+const RETURNED = "the returned text, which fastmcp sends to the model";
+const USER_ERROR = "a UserError, whose message fastmcp sends to the model";
+const THROWN = "a thrown error's message, which the SDK forwards to the model";
+const HELPER = "a helper that puts it into the tool result";
+
+// ---------------------------------------------------------------------------------------------------
+// Sources. Most share one SDK v1 handler whose catch block returns `text: <expr>` on line 8.
+
+const messageInText = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: e.message }] };
+  }
+});
+`;
+const withLogger = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { logger } from "./logger.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+logger.error("starting");
+server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (err) {
+    return { isError: true, content: [{ type: "text", text: err.message }] };
+  }
+});
+`;
+const templateOfError = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: \`Search failed: \${e}\` }] };
+  }
+});
+`;
+const stringOfError = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: "Search failed: " + String(e) }] };
+  }
+});
+`;
+const jsonOfError = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: JSON.stringify(e) }] };
+  }
+});
+`;
+const toStringOfError = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: e.toString() }] };
+  }
+});
+`;
+const inspectOfError = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import util from "node:util";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("search", { description: "d" }, async () => {
+  try {
+    return { content: [{ type: "text", text: await search() }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: util.inspect(e) }] };
+  }
+});
+`;
+const stackOfError = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: e.stack }] };
+  }
+});
+`;
+const destructuredMessage = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    const { message } = e;
+    return { isError: true, content: [{ type: "text", text: message }] };
+  }
+});
+`;
+const aliasedMessage = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    const error = e as Error;
+    const detail = error.message;
+    return { isError: true, content: [{ type: "text", text: detail }] };
+  }
+});
+`;
+const instanceofAnd = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (error) {
+    return { isError: true, content: [{ type: "text", text: \`Search failed: \${error instanceof Error && error.message}\` }] };
+  }
+});
+`;
+const instanceofTernary = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (error) {
+    const msg = error instanceof Error ? error.message : String(error);
+    return { isError: true, content: [{ type: "text", text: msg }] };
+  }
+});
+`;
+const structuredObject = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: "Search failed." }], structuredContent: { error: e.message, code: e.code } };
+  }
+});
+`;
+const ternaryBranch = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: e instanceof SearchError ? e.message : "Search failed." }] };
+  }
+});
+`;
+const catchInText = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  return { content: [{ type: "text", text: await search(q).catch((e) => e.message) }] };
+});
+`;
+const helperCall = `${SDK_ZOD}function toolError(e) {
+  return { isError: true, content: [{ type: "text", text: e.message }] };
+}
+server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return toolError(e);
+  }
+});
+`;
+const helperChain = `${SDK_ZOD}const toolError = (e) => ({ isError: true, content: [{ type: "text", text: \`Failed: \${e}\` }] });
+function fromCaught(caught) {
+  return toolError(caught);
+}
+server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return fromCaught(e);
+  }
+});
+`;
+const helperOfText = `${SDK_ZOD}function fail(message: string) {
+  return { isError: true, content: [{ type: "text", text: message }] };
+}
+server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return fail(String(e));
+  }
+});
+`;
+const catchExpressionBody = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) =>
+  search(q)
+    .then((hits) => ({ content: [{ type: "text", text: hits }] }))
+    .catch((e) => ({ isError: true, content: [{ type: "text", text: e.message }] })));
+`;
+const catchBlockBody = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  return search(q).catch((e) => {
+    return { isError: true, content: [{ type: "text", text: e.message }] };
+  });
+});
+`;
+const thenRejection = `${SDK_ZOD}function toolError(e) {
+  return { isError: true, content: [{ type: "text", text: e.message }] };
+}
+server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) =>
+  search(q).then((hits) => ({ content: [{ type: "text", text: hits }] }), (err) => toolError(err)));
+`;
+const thrownInHandler = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    throw new Error(e.message);
+  }
+});
+`;
+const rejectInExecutor = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) =>
+  new Promise((resolve, reject) => {
+    try {
+      resolve({ content: [{ type: "text", text: searchSync(q) }] });
+    } catch (e) {
+      reject(new Error(e.message));
+    }
+  }));
+`;
+const mcpErrorLowLevel = `${SDK_CALL_TOOL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    return { content: [{ type: "text", text: await run(request.params.name) }] };
+  } catch (e) {
+    throw new McpError(ErrorCode.InternalError, \`Export failed: \${e.message}\`);
+  }
+});
+`;
+const v2Handlers = `${SDK_V2_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }, ctx) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: e.message }] };
+  }
+});
+server.server.setRequestHandler("tools/call", async (request, ctx) => {
+  try {
+    return { content: [{ type: "text", text: await run(request.params.name) }] };
+  } catch (e) {
+    throw new Error(\`Tool failed: \${e}\`);
+  }
+});
+`;
+const fastUserError = `${FASTMCP_ZOD}server.addTool({
+  name: "search",
+  parameters: z.strictObject({ q: z.string().max(100) }),
+  execute: async ({ q }) => {
+    try {
+      return await search(q);
+    } catch (error) {
+      throw new UserError(error.message);
+    }
+  },
+});
+`;
+const fastReturned = `${FASTMCP_ZOD}server.addTool({
+  name: "search",
+  parameters: z.strictObject({ q: z.string().max(100) }),
+  execute: async ({ q }) => {
+    try {
+      return await search(q);
+    } catch (error) {
+      return error.message;
+    }
+  },
+});
+`;
+const fastCatchExpression = `${FASTMCP_ZOD}server.addTool({
+  name: "search",
+  parameters: z.strictObject({ q: z.string().max(100) }),
+  execute: async ({ q }) => search(q).catch((error) => error.message),
+});
+`;
+const fastThenBlock = `${FASTMCP_ZOD}server.addTool({
+  name: "search",
+  parameters: z.strictObject({ q: z.string().max(100) }),
+  execute: async ({ q }) => {
+    return search(q).then(
+      (hits) => hits.join("\\n"),
+      (error) => {
+        return \`Search failed: \${error}\`;
+      },
+    );
+  },
+});
+`;
+const fastReturnedTemplate = `${FASTMCP_ZOD}server.addTool({
+  name: "search",
+  parameters: z.strictObject({ q: z.string().max(100) }),
+  execute: async ({ q }) => {
+    try {
+      return await search(q);
+    } catch (error) {
+      return \`Search failed: \${error}\`;
+    }
+  },
+});
+`;
+const fastExecuteMethod = `${FASTMCP_ZOD}server.addTool({
+  name: "search",
+  parameters: z.strictObject({ q: z.string().max(100) }),
+  async execute({ q }) {
+    try {
+      return await search(q);
+    } catch (error) {
+      return error.message;
+    }
+  },
+});
+`;
+const bracelessIf = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    if (e.code === "ETIMEDOUT") return { isError: true, content: [{ type: "text", text: e.message }] };
+    return { isError: true, content: [{ type: "text", text: "Search failed." }] };
+  }
+});
+`;
+const v2ProtocolError = `import { McpServer, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import * as z from "zod";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }, ctx) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    throw new ProtocolError(ProtocolErrorCode.InternalError, e.message);
+  }
+});
+`;
+const localSanitizer = `${SDK_ZOD}function sanitize(e) {
+  return e instanceof KnownError ? e.message : "Internal error";
+}
+server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: sanitize(e) }] };
+  }
+});
+`;
+const customSafeProperty = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: \`Failed (\${e.requestId}, \${e.code})\` }] };
+  }
+});
+`;
+const jsCatch = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("search", { description: "d" }, async () => {
+  try {
+    return { content: [{ type: "text", text: await search() }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: e.message }] };
+  }
+});
+`;
+
+/** The suggestion's output: log `error` before `statement` (indented by `indent`) and put the fixed text in place of `raw`. */
+function fixedText(code: string, statement: string, raw: string, error = "e", indent = "    ", logger = "console"): string {
+  return replaceOnce(code, statement, `${logger}.error(${error});\n${indent}${replaceOnce(statement, raw, FIXED)}`);
+}
+
+ruleTester.run("no-raw-error-in-result", rule, {
+  valid: [
+    {
+      name: "a fixed text, with the detail logged by console.error(e)",
+      code: `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    console.error(e);
+    return { isError: true, content: [{ type: "text", text: "Search failed." }] };
+  }
+});
+`,
+    },
+    {
+      name: "a fixed text, with the detail logged by logger.error({ err })",
+      code: `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (err) {
+    logger.error({ err, q }, "search failed");
+    return { isError: true, content: [{ type: "text", text: \`Search for "\${q}" failed.\` }] };
+  }
+});
+`,
+    },
+    {
+      name: "a fixed text, with the detail logged by logger.error(e) in a .catch callback",
+      code: `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) =>
+  search(q).catch((e) => {
+    logger.error(e);
+    return { isError: true, content: [{ type: "text", text: "Search failed." }] };
+  }));
+`,
+    },
+    {
+      name: "instanceof narrowing that chooses between fixed texts",
+      code: `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: e instanceof Error ? "fixed" : "other" }] };
+  }
+});
+`,
+    },
+    {
+      name: "e.name, e.code, e.status and a decision on e.code",
+      code: `${SDK_ZOD}server.registerTool("read", { inputSchema: z.strictObject({ path: z.string().max(100) }) }, async ({ path }) => {
+  try {
+    return { content: [{ type: "text", text: await read(path) }] };
+  } catch (e) {
+    if (e.code === "ENOENT") return { isError: true, content: [{ type: "text", text: "Not found." }] };
+    return { isError: true, content: [{ type: "text", text: \`\${e.name} (\${e.code}, HTTP \${e.status})\` }] };
+  }
+});
+`,
+    },
+    {
+      name: "a catch clause without a binding, and an error that was never caught",
+      code: `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  const unsupported = new Error("Unsupported query.");
+  if (q === "") return { isError: true, content: [{ type: "text", text: unsupported.message }] };
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch {
+    return { isError: true, content: [{ type: "text", text: "Search failed." }] };
+  }
+});
+`,
+    },
+    {
+      name: "throw new Error(e.message) and new McpError(code, e.message) in a utility that is not a handler",
+      code: `${SDK_CALL_TOOL}function parseConfig(text) {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(e.message);
+  }
+}
+async function load(url) {
+  return fetch(url).catch((e) => { throw new McpError(ErrorCode.InternalError, e.message); });
+}
+server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: "text", text: "ok" }] }));
+`,
+    },
+    {
+      name: "a thrown message built from the request, not from a caught error",
+      code: `${SDK_CALL_TOOL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+});
+`,
+    },
+    {
+      name: "a result helper called with fixed values, and a helper that shows only e.code",
+      code: `${SDK_ZOD}function toolError(e) {
+  return { isError: true, content: [{ type: "text", text: e.message }] };
+}
+function failed(e) {
+  return { isError: true, content: [{ type: "text", text: \`Failed (\${e.code})\` }] };
+}
+server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    if (q === "") return toolError(new Error("Lookup failed."));
+    return failed(e);
+  }
+});
+`,
+    },
+    {
+      name: "a function imported from elsewhere is not followed: redactError(e)",
+      code: `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: redactError(e) }] };
+  }
+});
+`,
+    },
+    {
+      name: "sanitizers option: an allow-listed sanitiser of the same file",
+      code: localSanitizer,
+      options: [{ sanitizers: ["sanitize"] }],
+    },
+    {
+      name: "shared setting settings[\"mcp-guard\"].sanitizers",
+      code: localSanitizer,
+      settings: { "mcp-guard": { sanitizers: ["sanitize"] } },
+    },
+    {
+      name: "safeProperties option: e.requestId is safe when listed with e.code",
+      code: customSafeProperty,
+      options: [{ safeProperties: ["requestId", "code"] }],
+    },
+    {
+      name: "fastmcp: a fixed UserError and a fixed returned string, detail logged",
+      code: `${FASTMCP_ZOD}server.addTool({
+  name: "search",
+  parameters: z.strictObject({ q: z.string().max(100) }),
+  execute: async ({ q }, { log }) => {
+    try {
+      return await search(q);
+    } catch (error) {
+      log.error("search failed", { error: String(error) });
+      if (q.length > 50) throw new UserError("Search failed.");
+      return "Search failed.";
+    }
+  },
+});
+`,
+    },
+    {
+      name: "SDK handlers do not send a returned string to the model",
+      code: `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    console.error(e.message);
+    return { isError: true, content: [{ type: "text", text: "Search failed." }] };
+  }
+});
+`,
+    },
+    {
+      name: "a file without an MCP import",
+      code: `export async function run() {
+  try {
+    return await work();
+  } catch (e) {
+    return { content: [{ type: "text", text: e.message }] };
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: "SDK v1: e.message in content[].text; the suggestion logs with console.error",
+      code: messageInText,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 70,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(messageInText, 'return { isError: true, content: [{ type: "text", text: e.message }] };', "e.message") }],
+      }],
+    },
+    {
+      name: "a file that logs with logger.error: the suggestion uses it",
+      code: withLogger,
+      errors: [{
+        messageId: "rawError", line: 10, column: 61, endLine: 10, endColumn: 72,
+        suggestions: [{ messageId: "useFixedText", output: fixedText(withLogger, 'return { isError: true, content: [{ type: "text", text: err.message }] };', "err.message", "err", "    ", "logger") }],
+      }],
+    },
+    {
+      name: "a template literal of the error",
+      code: templateOfError,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 82,
+        data: { part: "text", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(templateOfError, "return { isError: true, content: [{ type: \"text\", text: `Search failed: ${e}` }] };", "`Search failed: ${e}`") }],
+      }],
+    },
+    {
+      name: "String(e) in a concatenation",
+      code: stringOfError,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 90,
+        data: { part: "text", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(stringOfError, 'return { isError: true, content: [{ type: "text", text: "Search failed: " + String(e) }] };', '"Search failed: " + String(e)') }],
+      }],
+    },
+    {
+      name: "JSON.stringify(e)",
+      code: jsonOfError,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 78,
+        data: { part: "text", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(jsonOfError, 'return { isError: true, content: [{ type: "text", text: JSON.stringify(e) }] };', "JSON.stringify(e)") }],
+      }],
+    },
+    {
+      name: "e.toString()",
+      code: toStringOfError,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 73,
+        data: { part: "text", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(toStringOfError, 'return { isError: true, content: [{ type: "text", text: e.toString() }] };', "e.toString()") }],
+      }],
+    },
+    {
+      name: "util.inspect(e)",
+      code: inspectOfError,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 76,
+        data: { part: "text", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(inspectOfError, 'return { isError: true, content: [{ type: "text", text: util.inspect(e) }] };', "util.inspect(e)") }],
+      }],
+    },
+    {
+      name: "e.stack",
+      code: stackOfError,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 68,
+        data: { part: "stack", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(stackOfError, 'return { isError: true, content: [{ type: "text", text: e.stack }] };', "e.stack") }],
+      }],
+    },
+    {
+      name: "const { message } = e",
+      code: destructuredMessage,
+      errors: [{
+        messageId: "rawError", line: 9, column: 61, endLine: 9, endColumn: 68,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(destructuredMessage, 'return { isError: true, content: [{ type: "text", text: message }] };', "message") }],
+      }],
+    },
+    {
+      name: "a cast and an alias: const error = e as Error; const detail = error.message",
+      code: aliasedMessage,
+      errors: [{
+        messageId: "rawError", line: 10, column: 61, endLine: 10, endColumn: 67,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(aliasedMessage, 'return { isError: true, content: [{ type: "text", text: detail }] };', "detail") }],
+      }],
+    },
+    {
+      name: "`${error instanceof Error && error.message}`",
+      code: instanceofAnd,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 120,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{
+          messageId: "useFixedText",
+          output: fixedText(instanceofAnd, "return { isError: true, content: [{ type: \"text\", text: `Search failed: ${error instanceof Error && error.message}` }] };", "`Search failed: ${error instanceof Error && error.message}`", "error"),
+        }],
+      }],
+    },
+    {
+      name: "error instanceof Error ? error.message : String(error)",
+      code: instanceofTernary,
+      errors: [{
+        messageId: "rawError", line: 9, column: 61, endLine: 9, endColumn: 64,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(instanceofTernary, 'return { isError: true, content: [{ type: "text", text: msg }] };', "msg", "error") }],
+      }],
+    },
+    {
+      name: "structuredContent: { error: e.message }: reported at the raw value, the suggestion replaces only it",
+      code: structuredObject,
+      errors: [{
+        messageId: "rawError", line: 8, column: 110, endLine: 8, endColumn: 119,
+        data: { part: "message", sink: STRUCTURED },
+        suggestions: [{
+          messageId: "useFixedText",
+          output: fixedText(structuredObject, 'return { isError: true, content: [{ type: "text", text: "Search failed." }], structuredContent: { error: e.message, code: e.code } };', "e.message"),
+        }],
+      }],
+    },
+    {
+      name: "a branch of a conditional: reported at e.message, the other branch stays",
+      code: ternaryBranch,
+      errors: [{
+        messageId: "rawError", line: 8, column: 88, endLine: 8, endColumn: 97,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(ternaryBranch, 'return { isError: true, content: [{ type: "text", text: e instanceof SearchError ? e.message : "Search failed." }] };', "e.message") }],
+      }],
+    },
+    {
+      name: "await p.catch((e) => e.message) in the text: reported at the callback's value, no suggestion",
+      code: catchInText,
+      errors: [{ messageId: "rawError", line: 5, column: 73, endLine: 5, endColumn: 82, data: { part: "message", sink: TEXT }, suggestions: [] }],
+    },
+    {
+      name: "a result helper of the file, called with the caught error: reported at the call's argument",
+      code: helperCall,
+      errors: [{ messageId: "rawError", line: 11, column: 22, endLine: 11, endColumn: 23, data: { part: "message", sink: HELPER }, suggestions: [] }],
+    },
+    {
+      name: "a helper that calls a helper",
+      code: helperChain,
+      errors: [{ messageId: "rawError", line: 12, column: 23, endLine: 12, endColumn: 24, data: { part: "text", sink: HELPER }, suggestions: [] }],
+    },
+    {
+      name: "a helper taking a message, given String(e)",
+      code: helperOfText,
+      errors: [{ messageId: "rawError", line: 11, column: 17, endLine: 11, endColumn: 26, data: { part: "text", sink: HELPER }, suggestions: [] }],
+    },
+    {
+      name: ".catch(e => ({ …e.message })) with an expression body: no statement to log in, so no suggestion",
+      code: catchExpressionBody,
+      errors: [{ messageId: "rawError", line: 7, column: 69, endLine: 7, endColumn: 78, data: { part: "message", sink: TEXT }, suggestions: [] }],
+    },
+    {
+      name: ".catch(e => { return … }) with a block body",
+      code: catchBlockBody,
+      errors: [{
+        messageId: "rawError", line: 6, column: 61, endLine: 6, endColumn: 70,
+        suggestions: [{ messageId: "useFixedText", output: fixedText(catchBlockBody, 'return { isError: true, content: [{ type: "text", text: e.message }] };', "e.message") }],
+      }],
+    },
+    {
+      name: "the rejection handler of .then(ok, err => toolError(err))",
+      code: thenRejection,
+      errors: [{ messageId: "rawError", line: 8, column: 94, endLine: 8, endColumn: 97, data: { part: "message", sink: HELPER }, suggestions: [] }],
+    },
+    {
+      name: "throw new Error(e.message) inside a handler",
+      code: thrownInHandler,
+      errors: [{
+        messageId: "rawError", line: 8, column: 21, endLine: 8, endColumn: 30,
+        data: { part: "message", sink: THROWN },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(thrownInHandler, "throw new Error(e.message);", "e.message") }],
+      }],
+    },
+    {
+      name: "reject(new Error(e.message)) in a promise the handler returns",
+      code: rejectInExecutor,
+      errors: [{
+        messageId: "rawError", line: 9, column: 24, endLine: 9, endColumn: 33,
+        data: { part: "message", sink: THROWN },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(rejectInExecutor, "reject(new Error(e.message));", "e.message", "e", "      ") }],
+      }],
+    },
+    {
+      name: "throw new McpError(code, `…${e.message}`) in a low-level tools/call handler",
+      code: mcpErrorLowLevel,
+      errors: [{
+        messageId: "rawError", line: 8, column: 49, endLine: 8, endColumn: 78,
+        data: { part: "message", sink: THROWN },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(mcpErrorLowLevel, "throw new McpError(ErrorCode.InternalError, `Export failed: ${e.message}`);", "`Export failed: ${e.message}`") }],
+      }],
+    },
+    {
+      name: "SDK v2: registerTool and setRequestHandler(\"tools/call\")",
+      code: v2Handlers,
+      errors: [
+        {
+          messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 70,
+          data: { part: "message", sink: TEXT },
+          suggestions: [{ messageId: "useFixedText", output: fixedText(v2Handlers, 'return { isError: true, content: [{ type: "text", text: e.message }] };', "e.message") }],
+        },
+        {
+          messageId: "rawError", line: 15, column: 21, endLine: 15, endColumn: 40,
+          data: { part: "text", sink: THROWN },
+          suggestions: [{ messageId: "useFixedText", output: fixedText(v2Handlers, "throw new Error(`Tool failed: ${e}`);", "`Tool failed: ${e}`") }],
+        },
+      ],
+    },
+    {
+      name: "fastmcp: throw new UserError(error.message)",
+      code: fastUserError,
+      errors: [{
+        messageId: "rawError", line: 11, column: 27, endLine: 11, endColumn: 40,
+        data: { part: "message", sink: USER_ERROR },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(fastUserError, "throw new UserError(error.message);", "error.message", "error", "      ") }],
+      }],
+    },
+    {
+      name: "fastmcp: return error.message from execute",
+      code: fastReturned,
+      errors: [{
+        messageId: "rawError", line: 11, column: 14, endLine: 11, endColumn: 27,
+        data: { part: "message", sink: RETURNED },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(fastReturned, "return error.message;", "error.message", "error", "      ") }],
+      }],
+    },
+    {
+      name: "fastmcp: an expression-bodied execute that resolves to .catch((error) => error.message)",
+      code: fastCatchExpression,
+      errors: [{ messageId: "rawError", line: 7, column: 56, endLine: 7, endColumn: 69, data: { part: "message", sink: RETURNED }, suggestions: [] }],
+    },
+    {
+      name: "fastmcp: the rejection handler of .then(ok, (error) => { return `…${error}`; }): the suggestion logs in the callback",
+      code: fastThenBlock,
+      errors: [{
+        messageId: "rawError", line: 11, column: 16, endLine: 11, endColumn: 41,
+        data: { part: "text", sink: RETURNED },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(fastThenBlock, "return `Search failed: ${error}`;", "`Search failed: ${error}`", "error", "        ") }],
+      }],
+    },
+    {
+      name: "fastmcp: return `…${error}` from execute",
+      code: fastReturnedTemplate,
+      errors: [{
+        messageId: "rawError", line: 11, column: 14, endLine: 11, endColumn: 39,
+        data: { part: "text", sink: RETURNED },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(fastReturnedTemplate, "return `Search failed: ${error}`;", "`Search failed: ${error}`", "error", "      ") }],
+      }],
+    },
+    {
+      name: "fastmcp execute written as a method",
+      code: fastExecuteMethod,
+      errors: [{
+        messageId: "rawError", line: 11, column: 14, endLine: 11, endColumn: 27,
+        data: { part: "message", sink: RETURNED },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(fastExecuteMethod, "return error.message;", "error.message", "error", "      ") }],
+      }],
+    },
+    {
+      name: "a sink in a brace-less if: reported, but no suggestion (the log call would run on every path)",
+      code: bracelessIf,
+      errors: [{ messageId: "rawError", line: 8, column: 89, endLine: 8, endColumn: 98, data: { part: "message", sink: TEXT }, suggestions: [] }],
+    },
+    {
+      name: "SDK v2 ProtocolError(code, message): the message is the second argument",
+      code: v2ProtocolError,
+      errors: [{
+        messageId: "rawError", line: 8, column: 62, endLine: 8, endColumn: 71,
+        data: { part: "message", sink: THROWN },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(v2ProtocolError, "throw new ProtocolError(ProtocolErrorCode.InternalError, e.message);", "e.message") }],
+      }],
+    },
+    {
+      name: "a sanitiser of the same file that is not allow-listed is followed into",
+      code: localSanitizer,
+      errors: [{
+        messageId: "rawError", line: 11, column: 61, endLine: 11, endColumn: 72,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(localSanitizer, 'return { isError: true, content: [{ type: "text", text: sanitize(e) }] };', "sanitize(e)") }],
+      }],
+    },
+    {
+      name: "safeProperties replaces the default list: e.code is raw when only requestId is listed",
+      code: customSafeProperty,
+      options: [{ safeProperties: ["requestId"] }],
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 97,
+        data: { part: "code", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(customSafeProperty, "return { isError: true, content: [{ type: \"text\", text: `Failed (${e.requestId}, ${e.code})` }] };", "`Failed (${e.requestId}, ${e.code})`") }],
+      }],
+    },
+    {
+      name: "plain JavaScript with espree",
+      code: jsCatch,
+      ...asJs,
+      errors: [{
+        messageId: "rawError", line: 7, column: 61, endLine: 7, endColumn: 70,
+        suggestions: [{ messageId: "useFixedText", output: fixedText(jsCatch, 'return { isError: true, content: [{ type: "text", text: e.message }] };', "e.message") }],
+      }],
+    },
+  ],
+});
+
+describe("no-raw-error-in-result options", () => {
+  const lint = (options: unknown) =>
+    new Linter().verify(messageInText, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/no-raw-error-in-result": ["error", options] } }], "server.js");
+
+  it("rejects sanitizers that is not an array", () => {
+    expect(() => lint({ sanitizers: "redact" })).toThrow(/Key "rules": Key "mcp-guard\/no-raw-error-in-result":[\s\S]*should be array/);
+  });
+
+  it("rejects an unknown option key", () => {
+    expect(() => lint({ sanitiser: ["redact"] })).toThrow(/Key "mcp-guard\/no-raw-error-in-result":[\s\S]*Unexpected property "sanitiser"/);
+  });
+
+  it("rejects an empty name", () => {
+    expect(() => lint({ safeProperties: [""] })).toThrow(/Key "mcp-guard\/no-raw-error-in-result":[\s\S]*should NOT be shorter than 1 characters/);
+  });
+
+  it("ignores a malformed shared setting instead of throwing", () => {
+    const messages = new Linter().verify(
+      messageInText,
+      [{ plugins: { "mcp-guard": plugin }, settings: { "mcp-guard": { sanitizers: "sanitize" } }, rules: { "mcp-guard/no-raw-error-in-result": "error" } }],
+      "server.js",
+    );
+    expect(messages.map((message) => message.messageId)).toEqual(["rawError"]);
+  });
+
+  it("reports with the full message", () => {
+    const messages = lint({});
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.message).toBe(
+      "The caught error's message reaches the tool result's text. Error text carries stack traces, SQL, file paths and upstream responses; the model reads it, and injected text can make a tool fail on purpose to exfiltrate it. Return a fixed message and log the detail on the server.",
+    );
+  });
+});
