@@ -56,6 +56,8 @@ function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, written: ts.Exp
   const errorName = caughtErrorName(t, raw.source);
   // A helper expects the error itself; an object or a chain is not where the text is written.
   if (sink.kind === "helper-argument" || !errorName || written !== innermost(t, written)) return [];
+  // structuredContent must stay an object: only a value inside it may become a string.
+  if (sink.kind === "structured-content" && unwrapExpression(t, written) === unwrapExpression(t, sink.expression)) return [];
   const statement = enclosingStatement(t, written);
   // The log call must see the error: the statement sits inside the catch block or callback that declares it.
   if (!statement || !contains(raw.source.parent, statement)) return [];
