@@ -129,6 +129,14 @@ const instanceofTernary = `${SDK_ZOD}server.registerTool("search", { inputSchema
   }
 });
 `;
+const structuredResponse = `${SDK_ZOD}server.registerTool("fetch_page", { inputSchema: z.strictObject({ url: z.url().max(2000) }) }, async ({ url }) => {
+  try {
+    return { content: [{ type: "text", text: await fetchPage(url) }] };
+  } catch (err) {
+    return { isError: true, content: [{ type: "text", text: "Fetch failed." }], structuredContent: err.response?.data };
+  }
+});
+`;
 const structuredObject = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
   try {
     return { content: [{ type: "text", text: await search(q) }] };
@@ -650,6 +658,11 @@ server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(
         data: { part: "message", sink: TEXT },
         suggestions: [{ messageId: "useFixedText", output: fixedText(instanceofTernary, 'return { isError: true, content: [{ type: "text", text: msg }] };', "msg", "error") }],
       }],
+    },
+    {
+      name: "structuredContent: err.response?.data written whole: reported, no suggestion (a string is not valid structuredContent)",
+      code: structuredResponse,
+      errors: [{ messageId: "rawError", line: 8, column: 100, endLine: 8, endColumn: 118, data: { part: "response", sink: STRUCTURED }, suggestions: [] }],
     },
     {
       name: "structuredContent: { error: e.message }: reported at the raw value, the suggestion replaces only it",
