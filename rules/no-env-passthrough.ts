@@ -27,14 +27,6 @@ function passesWholeEnvironment(t: TS, resolver: Resolver, expression: ts.Expres
   return false;
 }
 
-function objectLiteralOf(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
-  const expr = unwrapExpression(t, expression);
-  if (t.isObjectLiteralExpression(expr)) return expr;
-  if (!t.isIdentifier(expr) || depth > 20) return undefined;
-  const binding = resolver.resolve(expr);
-  return binding.kind === "value" ? objectLiteralOf(t, resolver, binding.initializer, depth + 1) : undefined;
-}
-
 export default defineRule<Record<string, never>, MessageIds>({
   name: "no-env-passthrough",
   meta: {
@@ -53,7 +45,7 @@ export default defineRule<Record<string, never>, MessageIds>({
     for (const transport of facts.clientTransports) {
       const [options] = transport.arguments ?? [];
       if (!options) continue;
-      const literal = objectLiteralOf(t, facts.resolver, options);
+      const literal = facts.resolver.objectLiteralOf(options);
       if (!literal) continue;
       const env = findProperty(t, literal, "env");
       const value = env && propertyValue(t, env);

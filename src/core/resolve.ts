@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import { walk, type TS } from "./ts-utils.js";
+import { unwrapExpression, walk, type TS } from "./ts-utils.js";
 
 export type FunctionWithBody = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
 
@@ -39,11 +39,11 @@ export class Resolver {
     if (!t.isIdentifier(access.expression)) return [];
     const binding = this.resolve(access.expression);
     if (binding.kind !== "element") return [];
-    const array = this.arrayLiteralOf(binding.of, 0);
+    const array = this.arrayLiteralOf(binding.of);
     if (!array) return [];
     const values: ts.Expression[] = [];
     for (const element of array.elements) {
-      const literal = this.objectLiteralOf(element, 0);
+      const literal = this.objectLiteralOf(element);
       const property = literal?.properties.find((candidate) => (t.isPropertyAssignment(candidate) || t.isShorthandPropertyAssignment(candidate)) && t.isIdentifier(candidate.name) && candidate.name.text === access.name.text);
       if (property && t.isPropertyAssignment(property)) values.push(property.initializer);
       else if (property && t.isShorthandPropertyAssignment(property)) values.push(property.name);
@@ -51,26 +51,25 @@ export class Resolver {
     return values;
   }
 
-  private arrayLiteralOf(expression: ts.Expression, depth: number): ts.ArrayLiteralExpression | undefined {
-    const t = this.t;
-    let expr = expression;
-    while (t.isParenthesizedExpression(expr) || t.isAsExpression(expr) || t.isSatisfiesExpression(expr)) expr = expr.expression;
-    if (t.isArrayLiteralExpression(expr)) return expr;
-    if (t.isIdentifier(expr) && depth < 10) {
-      const binding = this.resolve(expr);
-      if (binding.kind === "value") return this.arrayLiteralOf(binding.initializer, depth + 1);
-    }
-    return undefined;
+  /** An object literal written here or held in a const of this file (through casts and const chains). */
+  objectLiteralOf(expression: ts.Expression): ts.ObjectLiteralExpression | undefined {
+    return this.literalOf(expression, (node): node is ts.ObjectLiteralExpression => this.t.isObjectLiteralExpression(node));
   }
 
-  private objectLiteralOf(expression: ts.Expression, depth: number): ts.ObjectLiteralExpression | undefined {
-    const t = this.t;
-    let expr = expression;
-    while (t.isParenthesizedExpression(expr) || t.isAsExpression(expr) || t.isSatisfiesExpression(expr)) expr = expr.expression;
-    if (t.isObjectLiteralExpression(expr)) return expr;
-    if (t.isIdentifier(expr) && depth < 10) {
+  /** An array literal written here or held in a const of this file. */
+  arrayLiteralOf(expression: ts.Expression): ts.ArrayLiteralExpression | undefined {
+    return this.literalOf(expression, (node): node is ts.ArrayLiteralExpression => this.t.isArrayLiteralExpression(node));
+  }
+
+  private literalOf<T extends ts.Expression>(expression: ts.Expression, isLiteral: (node: ts.Node) => node is T): T | undefined {
+    let current = expression;
+    for (let depth = 0; depth < MAX_CONST_CHAIN; depth++) {
+      const expr = unwrapExpression(this.t, current);
+      if (isLiteral(expr)) return expr;
+      if (!this.t.isIdentifier(expr)) return undefined;
       const binding = this.resolve(expr);
-      if (binding.kind === "value") return this.objectLiteralOf(binding.initializer, depth + 1);
+      if (binding.kind !== "value") return undefined;
+      current = binding.initializer;
     }
     return undefined;
   }
@@ -208,6 +207,8 @@ export class Resolver {
 }
 
 const ITERATION_METHODS = new Set(["forEach", "map", "flatMap"]);
+/** How many `const a = b` links are followed to reach a literal; a cycle ends here too. */
+const MAX_CONST_CHAIN = 20;
 const NO_NAMES: ReadonlyMap<string, ts.Node> = new Map();
 
 function declaresNames(t: TS, node: ts.Node): boolean {

@@ -29,21 +29,11 @@ export type AnnotationsView =
 export function readAnnotations(t: TS, resolver: Resolver, registration: ToolRegistration): AnnotationsView {
   if (registration.ambiguous) return { kind: "opaque" };
   if (!registration.annotations) return { kind: "missing" };
-  const literal = literalOf(t, resolver, registration.annotations, 0);
+  const literal = resolver.objectLiteralOf(registration.annotations);
   if (!literal) return { kind: "opaque" };
   const hints = new Map<HintName, { node: ts.PropertyAssignment | ts.ShorthandPropertyAssignment; value: boolean | undefined }>();
   if (!collectHints(t, resolver, literal, hints, 0)) return { kind: "opaque" };
   return { kind: "literal", literal, hints };
-}
-
-function literalOf(t: TS, resolver: Resolver, expression: ts.Expression, depth: number): ts.ObjectLiteralExpression | undefined {
-  const expr = unwrapExpression(t, expression);
-  if (t.isObjectLiteralExpression(expr)) return expr;
-  if (t.isIdentifier(expr) && depth < 20) {
-    const binding = resolver.resolve(expr);
-    if (binding.kind === "value") return literalOf(t, resolver, binding.initializer, depth + 1);
-  }
-  return undefined;
 }
 
 /** False when a spread or computed key hides what the object holds. */
@@ -56,7 +46,7 @@ function collectHints(
 ): boolean {
   for (const property of literal.properties) {
     if (t.isSpreadAssignment(property)) {
-      const spread = literalOf(t, resolver, property.expression, depth + 1);
+      const spread = resolver.objectLiteralOf(property.expression);
       if (!spread || depth > 20 || !collectHints(t, resolver, spread, into, depth + 1)) return false;
       continue;
     }

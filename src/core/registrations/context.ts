@@ -26,26 +26,12 @@ export function nameValue(context: FinderContext, expression: ts.Expression | un
   return binding.kind === "value" ? nameValue(context, binding.initializer, depth + 1) : undefined;
 }
 
-export function literalOf(context: FinderContext, expression: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
-  const { t, resolver } = context;
-  const expr = unwrapExpression(t, expression);
-  if (t.isObjectLiteralExpression(expr)) return expr;
-  if (t.isIdentifier(expr) && depth < 20) {
-    const binding = resolver.resolve(expr);
-    if (binding.kind === "value") return literalOf(context, binding.initializer, depth + 1);
-  }
-  return undefined;
+export function literalOf(context: FinderContext, expression: ts.Expression): ts.ObjectLiteralExpression | undefined {
+  return context.resolver.objectLiteralOf(expression);
 }
 
-export function arrayLiteralOf(context: FinderContext, expression: ts.Expression, depth = 0): ts.ArrayLiteralExpression | undefined {
-  const { t, resolver } = context;
-  const expr = unwrapExpression(t, expression);
-  if (t.isArrayLiteralExpression(expr)) return expr;
-  if (t.isIdentifier(expr) && depth < 20) {
-    const binding = resolver.resolve(expr);
-    if (binding.kind === "value") return arrayLiteralOf(context, binding.initializer, depth + 1);
-  }
-  return undefined;
+export function arrayLiteralOf(context: FinderContext, expression: ts.Expression): ts.ArrayLiteralExpression | undefined {
+  return context.resolver.arrayLiteralOf(expression);
 }
 
 export function literalProperty(context: FinderContext, literal: ts.ObjectLiteralExpression | undefined, name: string): ts.Expression | undefined {

@@ -89,16 +89,10 @@ export class JsonSchemaReader {
     return { keywords: into, complete: complete.value };
   }
 
-  private literalOf(expression: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
-    const t = this.t;
-    const expr = unwrapExpression(t, expression);
-    if (t.isObjectLiteralExpression(expr)) return expr;
-    if (t.isIdentifier(expr) && depth < MAX_DEPTH) {
-      const binding = this.resolver.resolve(expr);
-      if (binding.kind === "value") return this.literalOf(binding.initializer, depth + 1);
-    }
-    return undefined;
+  private literalOf(expression: ts.Expression): ts.ObjectLiteralExpression | undefined {
+    return this.resolver.objectLiteralOf(expression);
   }
+
 
   private readLiteral(literal: ts.ObjectLiteralExpression): SchemaNode {
     const t = this.t;
