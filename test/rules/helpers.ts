@@ -2,8 +2,10 @@
  * Shared pieces for the rule suites in test/rules. Shared by several authors: add to this file, do not
  * change what is here.
  */
+import tsParser from "@typescript-eslint/parser";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import type { TSESLint } from "@typescript-eslint/utils";
+import { Linter } from "eslint";
 import * as espree from "espree";
 import plugin from "../../src/index.js";
 
@@ -82,3 +84,19 @@ export const SDK_CALL_TOOL = `import { Server } from "@modelcontextprotocol/sdk/
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 const server = new Server({ name: "demo", version: "1.0.0" }, { capabilities: { tools: {} } });
 `;
+
+/** Lints `code` with one rule and the given options; a bad option makes ESLint throw its configuration error. */
+export function lintWithRuleOptions(rule: string, code: string, options: unknown, filename: string): Linter.LintMessage[] {
+  const typescriptFile = filename.endsWith(".ts");
+  return new Linter().verify(
+    code,
+    [
+      {
+        ...(typescriptFile ? { files: ["**/*.ts"], languageOptions: { parser: tsParser } } : {}),
+        plugins: { "mcp-guard": plugin },
+        rules: { [`mcp-guard/${rule}`]: ["error", options] },
+      },
+    ],
+    { filename },
+  );
+}

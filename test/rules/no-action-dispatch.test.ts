@@ -1,7 +1,5 @@
-import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import plugin from "../../src/index.js";
-import { SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, SDK_ZOD_MINI, SDK_ZOD_V3, asJs, pluginRule, ruleTester } from "./helpers.js";
+import { SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, SDK_ZOD_MINI, SDK_ZOD_V3, asJs, pluginRule, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
 type MessageIds = "actionDispatch";
 type Options = [{ selectorNames?: string[]; payloadNames?: string[] }];
@@ -294,8 +292,7 @@ server.registerTool("two", { inputSchema: Generic }, async () => ({ content: [] 
 });
 
 describe("no-action-dispatch options", () => {
-  const lint = (options: unknown) =>
-    new Linter().verify(basic, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/no-action-dispatch": ["error", options] } }], "server.js");
+  const lint = (options: unknown) => lintWithRuleOptions("no-action-dispatch", basic, options, "server.js");
 
   it("rejects selectorNames that is not an array", () => {
     expect(() => lint({ selectorNames: "action" })).toThrow(/Key "rules": Key "mcp-guard\/no-action-dispatch":[\s\S]*should be array/);

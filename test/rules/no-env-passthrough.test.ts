@@ -1,7 +1,5 @@
-import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import plugin from "../../src/index.js";
-import { asJs, pluginRule, ruleTester } from "./helpers.js";
+import { asJs, pluginRule, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
 type MessageIds = "envPassthrough";
 type Options = [Record<string, never>];
@@ -167,8 +165,7 @@ const transport = new StdioClientTransport({ command: "node", env: process.env }
 });
 
 describe("no-env-passthrough options", () => {
-  const lint = (options: unknown) =>
-    new Linter().verify(wholeEnv, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/no-env-passthrough": ["error", options] } }], "client.js");
+  const lint = (options: unknown) => lintWithRuleOptions("no-env-passthrough", wholeEnv, options, "client.js");
 
   it("takes no options", () => {
     expect(() => lint({ allow: ["PATH"] })).toThrow(/Key "rules": Key "mcp-guard\/no-env-passthrough":[\s\S]*Unexpected property "allow"/);

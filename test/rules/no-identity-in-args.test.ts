@@ -1,7 +1,5 @@
-import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import plugin from "../../src/index.js";
-import { FASTMCP_ZOD, SDK_CALL_TOOL, SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, ruleTester } from "./helpers.js";
+import { FASTMCP_ZOD, SDK_CALL_TOOL, SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
 type MessageIds = "identityInSchema" | "identityRead";
 type Options = [{ identityNames?: string[]; authorityNames?: string[]; credentialNames?: string[]; allowNames?: string[] }];
@@ -506,8 +504,7 @@ cli.registerTool("x", { inputSchema: z.object({ tenantId: z.string() }) }, async
 
 describe("no-identity-in-args options", () => {
   const code = readProperty;
-  const lint = (options: unknown) =>
-    new Linter().verify(code, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/no-identity-in-args": ["error", options] } }], "server.js");
+  const lint = (options: unknown) => lintWithRuleOptions("no-identity-in-args", code, options, "server.js");
 
   it("rejects a name list that is not an array", () => {
     expect(() => lint({ identityNames: "tenant" })).toThrow(/Key "rules": Key "mcp-guard\/no-identity-in-args":[\s\S]*should be array/);

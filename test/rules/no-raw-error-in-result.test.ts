@@ -1,7 +1,7 @@
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import plugin from "../../src/index.js";
-import { FASTMCP_ZOD, SDK_CALL_TOOL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
+import { FASTMCP_ZOD, SDK_CALL_TOOL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, replaceOnce, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
 type MessageIds = "rawError" | "useFixedText";
 type Options = [{ sanitizers?: string[]; safeProperties?: string[] }];
@@ -862,8 +862,7 @@ server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(
 });
 
 describe("no-raw-error-in-result options", () => {
-  const lint = (options: unknown) =>
-    new Linter().verify(messageInText, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/no-raw-error-in-result": ["error", options] } }], "server.js");
+  const lint = (options: unknown) => lintWithRuleOptions("no-raw-error-in-result", messageInText, options, "server.js");
 
   it("rejects sanitizers that is not an array", () => {
     expect(() => lint({ sanitizers: "redact" })).toThrow(/Key "rules": Key "mcp-guard\/no-raw-error-in-result":[\s\S]*should be array/);

@@ -1,7 +1,5 @@
-import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import plugin from "../../src/index.js";
-import { SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, SDK_ZOD_MINI, SDK_ZOD_V3, asJs, pluginRule, ruleTester } from "./helpers.js";
+import { SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, SDK_ZOD_MINI, SDK_ZOD_V3, asJs, pluginRule, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
 type MessageIds = "anyValue" | "record" | "customUnchecked" | "jsonAnything" | "jsonObjectBag" | "emptyBag";
 type Options = [{ allowFields?: string[]; allowEnumKeyedRecords?: boolean }];
@@ -458,8 +456,7 @@ export const handler = createMcpHandler((server) => {
 });
 
 describe("no-unconstrained-input options", () => {
-  const lint = (options: unknown) =>
-    new Linter().verify(anyField, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/no-unconstrained-input": ["error", options] } }], "server.js");
+  const lint = (options: unknown) => lintWithRuleOptions("no-unconstrained-input", anyField, options, "server.js");
 
   it("rejects allowFields that is not an array", () => {
     expect(() => lint({ allowFields: "x" })).toThrow(/Key "rules": Key "mcp-guard\/no-unconstrained-input":[\s\S]*should be array/);

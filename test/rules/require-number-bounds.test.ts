@@ -4,11 +4,8 @@
  * The rule has no suggestions (there is no safe default range), so every error states `suggestions: []`.
  * Engine bugs found while writing this suite are in notes/bugs-bounds.md; their cases are held back there.
  */
-import { Linter } from "eslint";
-import tsParser from "@typescript-eslint/parser";
 import { describe, expect, it } from "vitest";
-import plugin from "../../src/index.js";
-import { SDK_LOW_LEVEL, SDK_ZOD, SDK_ZOD_MINI, SDK_ZOD_V3, asJs, pluginRule, ruleTester } from "./helpers.js";
+import { SDK_LOW_LEVEL, SDK_ZOD, SDK_ZOD_MINI, SDK_ZOD_V3, asJs, pluginRule, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
 type MessageIds = "unbounded";
 type Options = [{ allowFields?: string[] }?];
@@ -570,14 +567,8 @@ server.addTool({
 });
 
 describe("require-number-bounds options are validated", () => {
-  const linter = new Linter();
   const code = `${SDK_ZOD}server.registerTool("list", { inputSchema: z.object({ page: z.number() }) }, async () => ({ content: [] }));\n`;
-  const lint = (options: unknown) =>
-    linter.verify(
-      code,
-      [{ files: ["**/*.ts"], languageOptions: { parser: tsParser }, plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/require-number-bounds": ["error", options] } }],
-      { filename: "server.ts" },
-    );
+  const lint = (options: unknown) => lintWithRuleOptions("require-number-bounds", code, options, "server.ts");
 
   it("accepts valid options", () => {
     expect(lint({ allowFields: ["page"] })).toEqual([]);

@@ -1,7 +1,5 @@
-import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import plugin from "../../src/index.js";
-import { SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, SDK_ZOD_MINI, SDK_ZOD_V3, asJs, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
+import { SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, SDK_ZOD_MINI, SDK_ZOD_V3, asJs, pluginRule, replaceOnce, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
 type MessageIds =
   | "zodObject" | "stripCall" | "passthrough" | "looseObject" | "catchall" | "rawShape" | "rawShapeTool"
@@ -1269,8 +1267,7 @@ server.tool("u", "desc", { title: z.string(), readOnlyHint: z.boolean() }, async
 });
 
 describe("require-strict-objects options", () => {
-  const lint = (options: unknown) =>
-    new Linter().verify(v4Named, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/require-strict-objects": ["error", options] } }], "server.js");
+  const lint = (options: unknown) => lintWithRuleOptions("require-strict-objects", v4Named, options, "server.js");
 
   it("rejects allowFields that is not an array", () => {
     expect(() => lint({ allowFields: "x" })).toThrow(/Key "rules": Key "mcp-guard\/require-strict-objects":[\s\S]*should be array/);

@@ -1,7 +1,7 @@
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import plugin from "../../src/index.js";
-import { FASTMCP_ZOD, SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
+import { FASTMCP_ZOD, SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, replaceOnce, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
 type MessageIds = "missingAnnotations" | "missingHints" | "readOnlyAndDestructive" | "destructiveNameNotDestructive" | "insertDefaults";
 type Options = [{ strict?: boolean }];
@@ -428,8 +428,7 @@ cli.addTool({ name: "b", execute: async () => "" });
 });
 
 describe("require-tool-annotations options", () => {
-  const lint = (options: unknown) =>
-    new Linter().verify(strictMissingIdempotent, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/require-tool-annotations": ["error", options] } }], "server.js");
+  const lint = (options: unknown) => lintWithRuleOptions("require-tool-annotations", strictMissingIdempotent, options, "server.js");
 
   it("rejects strict that is not a boolean", () => {
     expect(() => lint({ strict: "yes" })).toThrow(/Key "rules": Key "mcp-guard\/require-tool-annotations":[\s\S]*should be boolean/);

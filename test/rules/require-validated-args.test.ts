@@ -1,7 +1,7 @@
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import plugin from "../../src/index.js";
-import { SDK_CALL_TOOL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, ruleTester } from "./helpers.js";
+import { SDK_CALL_TOOL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
 type MessageIds = "unvalidatedRead";
 type Options = [{ validators?: string[] }];
@@ -271,8 +271,7 @@ server.server.setRequestHandler("tools/call", async (request, ctx) => {
 });
 
 describe("require-validated-args options", () => {
-  const lint = (options: unknown) =>
-    new Linter().verify(customValidator, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/require-validated-args": ["error", options] } }], "server.js");
+  const lint = (options: unknown) => lintWithRuleOptions("require-validated-args", customValidator, options, "server.js");
 
   it("rejects validators that is not an array", () => {
     expect(() => lint({ validators: "check" })).toThrow(/Key "rules": Key "mcp-guard\/require-validated-args":[\s\S]*should be array/);
