@@ -12,17 +12,14 @@ function isProcessEnv(t: TS, expression: ts.Expression): boolean {
 
 /** `process.env`, `{ ...process.env }`, `Object.assign({}, process.env)`, or a const holding one of them. */
 function passesWholeEnvironment(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): boolean {
-  const expr = unwrapExpression(t, expression);
+  if (depth > 20) return false; // `const env = { ...env }` must not loop
+  const expr = resolver.followConsts(expression);
   if (isProcessEnv(t, expr)) return true;
   if (t.isObjectLiteralExpression(expr)) {
     return expr.properties.some((property) => t.isSpreadAssignment(property) && passesWholeEnvironment(t, resolver, property.expression, depth + 1));
   }
   if (t.isCallExpression(expr) && calleeName(t, expr) === "assign" && t.isPropertyAccessExpression(expr.expression) && t.isIdentifier(expr.expression.expression) && expr.expression.expression.text === "Object") {
     return expr.arguments.some((argument) => passesWholeEnvironment(t, resolver, argument, depth + 1));
-  }
-  if (t.isIdentifier(expr) && depth < 20) {
-    const binding = resolver.resolve(expr);
-    return binding.kind === "value" && passesWholeEnvironment(t, resolver, binding.initializer, depth + 1);
   }
   return false;
 }

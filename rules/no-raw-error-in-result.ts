@@ -3,7 +3,7 @@ import { defineRule, type Suggestion } from "../src/core/rule.js";
 import { caughtErrorName, isCaughtError } from "../src/core/handler/caught-errors.js";
 import type { ResultSink, SinkKind } from "../src/core/handler/result-sinks.js";
 import { ValueFlow, type Flow } from "../src/core/flow/value-flow.js";
-import { calleeName, unwrapExpression, type TS } from "../src/core/ts-utils.js";
+import { calleeName, unwrapExpression, containsNode, type TS } from "../src/core/ts-utils.js";
 import { returnedExpressions } from "../src/core/resolve.js";
 import type { FileFacts } from "../src/core/facts.js";
 import type { Framework } from "../src/core/registrations/model.js";
@@ -60,7 +60,7 @@ function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, written: ts.Exp
   if (sink.kind === "structured-content" && unwrapExpression(t, written) === unwrapExpression(t, sink.expression)) return [];
   const statement = enclosingStatement(t, written);
   // The log call must see the error: the statement sits inside the catch block or callback that declares it.
-  if (!statement || !contains(raw.source.parent, statement)) return [];
+  if (!statement || !containsNode(raw.source.parent, statement)) return [];
   if (!statement) return [];
   const text = facts.sourceFile.text;
   const start = statement.getStart(facts.sourceFile);
@@ -126,9 +126,6 @@ function innermost(t: TS, expression: ts.Expression): ts.Expression | undefined 
   return t.isObjectLiteralExpression(unwrapExpression(t, expression)) ? undefined : expression;
 }
 
-function contains(outer: ts.Node, inner: ts.Node): boolean {
-  return inner.pos >= outer.pos && inner.end <= outer.end;
-}
 
 const loggerByFile = new WeakMap<FileFacts, boolean>();
 

@@ -3,7 +3,7 @@ import { defineRule } from "../src/core/rule.js";
 import { argumentReads } from "../src/core/handler/argument-reads.js";
 import type { Handler } from "../src/core/handler/handlers.js";
 import type { ValueFlow } from "../src/core/flow/value-flow.js";
-import { calleeName, unwrapExpression, walk, type TS } from "../src/core/ts-utils.js";
+import { calleeName, unwrapExpression, walk, containsNode, type TS } from "../src/core/ts-utils.js";
 import type { Resolver } from "../src/core/resolve.js";
 
 type MessageIds = "unvalidatedRead";
@@ -13,12 +13,9 @@ const DEFAULT_VALIDATORS = ["parse", "safeParse", "parseAsync", "safeParseAsync"
 /** Calls in the handler that validate the arguments (or a value read from them). */
 /** A function made by AJV (`ajv.compile(schema)`, `ajv.getSchema(id)`), whatever its name. */
 function isCompiledValidator(t: TS, resolver: Resolver, call: ts.CallExpression): boolean {
-  const callee = unwrapExpression(t, call.expression);
-  if (!t.isIdentifier(callee)) return false;
-  const binding = resolver.resolve(callee);
-  if (binding.kind !== "value") return false;
-  const initializer = unwrapExpression(t, binding.initializer);
-  return t.isCallExpression(initializer) && ["compile", "getSchema", "compileAsync"].includes(calleeName(t, initializer) ?? "");
+  if (!t.isIdentifier(unwrapExpression(t, call.expression))) return false;
+  const made = resolver.followConsts(call.expression);
+  return t.isCallExpression(made) && ["compile", "getSchema", "compileAsync"].includes(calleeName(t, made) ?? "");
 }
 
 function validationCalls(t: TS, flow: ValueFlow, resolver: Resolver, handler: Handler, validators: ReadonlySet<string>): ts.CallExpression[] {
@@ -42,9 +39,6 @@ function scopeOf(t: TS, node: ts.Node): ts.Node {
   return node.getSourceFile();
 }
 
-function contains(outer: ts.Node, inner: ts.Node): boolean {
-  return inner.pos >= outer.pos && inner.end <= outer.end;
-}
 
 export default defineRule<{ validators: string[] }, MessageIds>({
   name: "require-validated-args",
@@ -81,9 +75,9 @@ export default defineRule<{ validators: string[] }, MessageIds>({
         // or after it in the same block.
         const validated = validations.some(
           (call) =>
-            contains(call, read.node) ||
-            (read.from !== undefined && contains(read.from, call)) ||
-            (call.getEnd() <= read.node.getStart() && contains(scopeOf(t, call), read.node)),
+            containsNode(call, read.node) ||
+            (read.from !== undefined && containsNode(read.from, call)) ||
+            (call.getEnd() <= read.node.getStart() && containsNode(scopeOf(t, call), read.node)),
         );
         if (!validated) report({ messageId: "unvalidatedRead", data: { field: read.field }, node: read.node });
       }

@@ -10,7 +10,7 @@ import { ZodReader } from "./schema/from-zod.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import { calleeName, propertyNameText, unwrapExpression, type TS } from "./ts-utils.js";
 import { ValueFlow } from "./flow/value-flow.js";
-import { collectHandlers, functionOfExpression, type Handler } from "./handler/handlers.js";
+import { collectHandlers, type Handler } from "./handler/handlers.js";
 import { findResultSinks, type ResultSink } from "./handler/result-sinks.js";
 import type { CallToolHandler, Framework, NodeIndex } from "./registrations/model.js";
 import { importedFrameworks } from "./registrations/frameworks.js";
@@ -146,7 +146,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
         return zod.read(input.expression);
       case "schema-or-json":
         // OpenAI Agents, Mastra and LangChain take a zod schema or a plain JSON Schema object.
-        return isObjectLiteralValue(t, resolver, input.expression) ? json.read(input.expression) : zod.read(input.expression);
+        return resolver.objectLiteralOf(input.expression) !== undefined ? json.read(input.expression) : zod.read(input.expression);
       default:
         return undefined;
     }
@@ -167,7 +167,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   }
   const handlers = collectHandlers(t, resolver, registrations, found.callToolHandlers);
   const errorFunctions = registrations.flatMap((registration) => {
-    const fn = registration.errorFunction && functionOfExpression(t, resolver, registration.errorFunction);
+    const fn = registration.errorFunction && resolver.functionOf(registration.errorFunction);
     return fn ? [fn] : [];
   });
   const caughtErrorSources = new Set<ts.Node>(errorFunctions.flatMap((fn) => (fn.parameters[1] ? [fn.parameters[1]] : [])));
@@ -192,24 +192,8 @@ function joinPath(path: string, segment: string): string {
   return path === "" ? segment : `${path}.${segment}`;
 }
 
-function isObjectLiteralValue(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): boolean {
-  const expr = unwrapExpression(t, expression);
-  if (t.isObjectLiteralExpression(expr)) return true;
-  if (t.isIdentifier(expr) && depth < 20) {
-    const binding = resolver.resolve(expr);
-    return binding.kind === "value" && isObjectLiteralValue(t, resolver, binding.initializer, depth + 1);
-  }
-  return false;
-}
-
 /** A raw shape: an object literal or `Schema.shape`, which the SDK wraps in a stripping `z.object`. */
-function isShapeValue(t: TS, resolver: Resolver, expression: ts.Expression, depth = 0): boolean {
-  const expr = unwrapExpression(t, expression);
-  if (t.isObjectLiteralExpression(expr)) return true;
-  if (t.isPropertyAccessExpression(expr) && expr.name.text === "shape") return true;
-  if (t.isIdentifier(expr) && depth < 20) {
-    const binding = resolver.resolve(expr);
-    return binding.kind === "value" && isShapeValue(t, resolver, binding.initializer, depth + 1);
-  }
-  return false;
+function isShapeValue(t: TS, resolver: Resolver, expression: ts.Expression): boolean {
+  const expr = resolver.followConsts(expression);
+  return t.isObjectLiteralExpression(expr) || (t.isPropertyAccessExpression(expr) && expr.name.text === "shape");
 }

@@ -62,16 +62,34 @@ export class Resolver {
   }
 
   private literalOf<T extends ts.Expression>(expression: ts.Expression, isLiteral: (node: ts.Node) => node is T): T | undefined {
-    let current = expression;
-    for (let depth = 0; depth < MAX_CONST_CHAIN; depth++) {
-      const expr = unwrapExpression(this.t, current);
-      if (isLiteral(expr)) return expr;
-      if (!this.t.isIdentifier(expr)) return undefined;
+    const expr = this.followConsts(expression);
+    return isLiteral(expr) ? expr : undefined;
+  }
+
+  /**
+   * The expression a value comes from: through casts and `const a = b` chains of this file, to the
+   * first expression that is not a const's name (a literal, a call, an import, a parameter).
+   */
+  followConsts(expression: ts.Expression): ts.Expression {
+    let expr = unwrapExpression(this.t, expression);
+    for (let depth = 0; depth < MAX_CONST_CHAIN && this.t.isIdentifier(expr); depth++) {
       const binding = this.resolve(expr);
-      if (binding.kind !== "value") return undefined;
-      current = binding.initializer;
+      if (binding.kind !== "value") break;
+      expr = unwrapExpression(this.t, binding.initializer);
     }
-    return undefined;
+    return expr;
+  }
+
+  /** A function of this file: inline, a declaration, a method, or a const holding an arrow or function expression. */
+  functionOf(expression: ts.Expression | ts.MethodDeclaration | ts.FunctionDeclaration | undefined): FunctionWithBody | undefined {
+    const t = this.t;
+    if (!expression) return undefined;
+    if (t.isMethodDeclaration(expression) || t.isFunctionDeclaration(expression)) return expression.body ? expression : undefined;
+    const expr = unwrapExpression(t, expression);
+    if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
+    if (!t.isIdentifier(expr)) return undefined;
+    const binding = this.resolve(expr);
+    return binding.kind === "function" ? binding.declaration : undefined;
   }
 
   /** The declaration an identifier refers to, when it is in this file. */

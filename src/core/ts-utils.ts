@@ -90,6 +90,11 @@ export function calleeName(t: TS, call: ts.CallExpression): string | undefined {
   return undefined;
 }
 
+/** Whether `inner` lies within `outer`'s text (a node contains itself). */
+export function containsNode(outer: ts.Node, inner: ts.Node): boolean {
+  return inner.pos >= outer.pos && inner.end <= outer.end;
+}
+
 /** Deeper than this, `walk` switches from recursion to an explicit stack. */
 const RECURSION_LIMIT = 400;
 

@@ -169,12 +169,7 @@ export class ValueFlow {
 
   /** A function of this file called by name. */
   functionOf(callee: ts.Expression): FunctionWithBody | undefined {
-    const t = this.t;
-    const expr = unwrapExpression(t, callee);
-    if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
-    if (!t.isIdentifier(expr)) return undefined;
-    const binding = this.resolver.resolve(expr);
-    return binding.kind === "function" ? binding.declaration : undefined;
+    return this.resolver.functionOf(callee);
   }
 
   /** For each parameter index, how that parameter reaches the function's return value. */

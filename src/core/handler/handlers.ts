@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import type { FunctionWithBody, Resolver } from "../resolve.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "../registrations/model.js";
-import { unwrapExpression, type TS } from "../ts-utils.js";
+import type { TS } from "../ts-utils.js";
 
 /** A function the framework calls with the model's arguments; what it returns or throws reaches the model. */
 export interface Handler {
@@ -18,23 +18,10 @@ export interface Handler {
   contextParameter: ts.ParameterDeclaration | undefined;
 }
 
-/** Resolves a handler expression to a function of this file: inline, declared, or a const arrow. */
-export function functionOfExpression(t: TS, resolver: Resolver, expression: ts.Expression | ts.MethodDeclaration | ts.FunctionDeclaration | undefined): FunctionWithBody | undefined {
-  if (!expression) return undefined;
-  if (t.isMethodDeclaration(expression) || t.isFunctionDeclaration(expression)) return expression.body ? expression : undefined;
-  const expr = unwrapExpression(t, expression);
-  if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
-  if (t.isIdentifier(expr)) {
-    const binding = resolver.resolve(expr);
-    return binding.kind === "function" ? binding.declaration : undefined;
-  }
-  return undefined;
-}
-
 export function collectHandlers(t: TS, resolver: Resolver, registrations: ToolRegistration[], callToolHandlers: CallToolHandler[]): Handler[] {
   const handlers: Handler[] = [];
   for (const registration of registrations) {
-    const fn = functionOfExpression(t, resolver, registration.handler);
+    const fn = resolver.functionOf(registration.handler);
     if (!fn) continue;
     // SDK v1 `tool()`/`registerTool()` without an input schema call the handler with (extra) only.
     const takesArguments = registration.api === "addTool" || registration.input !== undefined;
@@ -52,7 +39,7 @@ export function collectHandlers(t: TS, resolver: Resolver, registrations: ToolRe
     });
   }
   for (const callTool of callToolHandlers) {
-    const fn = functionOfExpression(t, resolver, callTool.handler);
+    const fn = resolver.functionOf(callTool.handler);
     if (!fn) continue;
     const [request, extra] = fn.parameters;
     handlers.push({

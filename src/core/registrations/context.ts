@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import type { Resolver } from "../resolve.js";
-import { findProperty, propertyValue, stringValue, unwrapExpression, type TS } from "../ts-utils.js";
+import { findProperty, propertyValue, stringValue, type TS } from "../ts-utils.js";
 import type { Framework } from "./model.js";
 
 /** What every registration finder (one file per framework family) works with. */
@@ -15,15 +15,8 @@ export interface FinderContext {
 }
 
 /** A tool name written as a literal, or held in a const of this file. */
-export function nameValue(context: FinderContext, expression: ts.Expression | undefined, depth = 0): string | undefined {
-  if (!expression) return undefined;
-  const { t, resolver } = context;
-  const literal = stringValue(t, expression);
-  if (literal !== undefined || depth > 10) return literal;
-  const expr = unwrapExpression(t, expression);
-  if (!t.isIdentifier(expr)) return undefined;
-  const binding = resolver.resolve(expr);
-  return binding.kind === "value" ? nameValue(context, binding.initializer, depth + 1) : undefined;
+export function nameValue(context: FinderContext, expression: ts.Expression | undefined): string | undefined {
+  return expression && stringValue(context.t, context.resolver.followConsts(expression));
 }
 
 export function literalOf(context: FinderContext, expression: ts.Expression): ts.ObjectLiteralExpression | undefined {

@@ -150,15 +150,11 @@ function isFunctionValue(context: FinderContext, expression: ts.Expression | und
 }
 
 /** Whether the second argument of `server.tool()` is a description string, an object, or unknown. */
-function descriptionKind(context: FinderContext, expression: ts.Expression, depth = 0): "string" | "object" | "unknown" {
+function descriptionKind(context: FinderContext, expression: ts.Expression): "string" | "object" | "unknown" {
   const { t, resolver } = context;
-  const expr = unwrapExpression(t, expression);
+  const expr = resolver.followConsts(expression);
   if (t.isStringLiteralLike(expr) || t.isTemplateExpression(expr) || t.isBinaryExpression(expr)) return "string";
   if (t.isObjectLiteralExpression(expr) || (t.isPropertyAccessExpression(expr) && expr.name.text === "shape")) return "object";
-  if (t.isIdentifier(expr) && depth < 20) {
-    const binding = resolver.resolve(expr);
-    if (binding.kind === "value") return descriptionKind(context, binding.initializer, depth + 1);
-  }
   return "unknown";
 }
 
@@ -228,7 +224,7 @@ function listToolsHandler(context: FinderContext, call: ts.CallExpression, frame
     (t.isPropertyAccessExpression(request) && request.name.text === "ListToolsRequestSchema") ||
     stringValue(t, request) === "tools/list";
   if (!isListTools) return [];
-  const handler = functionOf(context, handlerArg);
+  const handler = context.resolver.functionOf(handlerArg);
   if (!handler) return [];
   const resolvedFramework: Framework = stringValue(t, request) === "tools/list" ? "mcp-sdk-v2" : framework;
   const toolObjects = new Set<ts.ObjectLiteralExpression>();
@@ -251,17 +247,6 @@ function listToolsHandler(context: FinderContext, call: ts.CallExpression, frame
       options: tool,
     };
   });
-}
-
-function functionOf(context: FinderContext, expression: ts.Expression) {
-  const { t, resolver } = context;
-  const expr = unwrapExpression(t, expression);
-  if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
-  if (t.isIdentifier(expr)) {
-    const binding = resolver.resolve(expr);
-    if (binding.kind === "function") return binding.declaration;
-  }
-  return undefined;
 }
 
 /** Tool objects in a `tools` array: literal elements, spreads of arrays, and `tools.push(...)` calls in the file. */

@@ -220,15 +220,8 @@ export abstract class ZodChainMethods {
     return value === undefined ? { boundedByShape: true } : { maxLength: minDefined(receiver.maxLength, value) };
   }
 
-  private numberOf(expression: ts.Expression | undefined, depth = 0): number | undefined {
-    const t = this.t;
-    if (!expression) return undefined;
-    const literal = numberValue(t, expression);
-    if (literal !== undefined || depth > 10) return literal;
-    const inner = unwrapExpression(t, expression);
-    if (!t.isIdentifier(inner)) return undefined;
-    const binding = this.resolver.resolve(inner);
-    return binding.kind === "value" ? this.numberOf(binding.initializer, depth + 1) : undefined;
+  private numberOf(expression: ts.Expression | undefined): number | undefined {
+    return expression && numberValue(this.t, this.resolver.followConsts(expression));
   }
 
   private checkName(check: ts.Expression): string | undefined {
