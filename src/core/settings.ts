@@ -11,7 +11,29 @@ export interface GuardSettings {
 }
 
 /** Reads user settings leniently: settings are shared by every rule, so a bad value is ignored, never thrown. */
+const readByObject = new WeakMap<object, Map<3 | 4 | undefined, GuardSettings>>();
+const NO_SETTINGS = {};
+
+/**
+ * Every rule reads the settings for every file, so the result is kept per settings object (ESLint
+ * passes the same one throughout a run). Settings are treated as immutable.
+ */
 export function readSettings(raw: unknown, detectedZodMajor?: 3 | 4): GuardSettings {
+  const key = raw && typeof raw === "object" ? raw : NO_SETTINGS;
+  let byMajor = readByObject.get(key);
+  if (!byMajor) {
+    byMajor = new Map();
+    readByObject.set(key, byMajor);
+  }
+  let settings = byMajor.get(detectedZodMajor);
+  if (!settings) {
+    settings = parseSettings(raw, detectedZodMajor);
+    byMajor.set(detectedZodMajor, settings);
+  }
+  return settings;
+}
+
+function parseSettings(raw: unknown, detectedZodMajor: 3 | 4 | undefined): GuardSettings {
   const zodModules = new Set(ZOD_MODULES);
   const sanitizers = new Set<string>();
   let zodMajor = detectedZodMajor;
@@ -28,6 +50,13 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
+const keys = new WeakMap<GuardSettings, string>();
+
 export function settingsKey(settings: GuardSettings): string {
-  return `${[...settings.zodModules].sort().join(",")}|${[...settings.sanitizers].sort().join(",")}|${settings.zodMajor ?? ""}`;
+  let key = keys.get(settings);
+  if (key === undefined) {
+    key = `${[...settings.zodModules].sort().join(",")}|${[...settings.sanitizers].sort().join(",")}|${settings.zodMajor ?? ""}`;
+    keys.set(settings, key);
+  }
+  return key;
 }
