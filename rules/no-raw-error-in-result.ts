@@ -54,14 +54,13 @@ function rawPart(flow: Flow, safe: ReadonlySet<string>): string | undefined {
 function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, written: ts.Expression, raw: Flow): Suggestion<MessageIds>[] {
   const t = facts.ts;
   const errorName = caughtErrorName(t, raw.source);
-  // A helper expects the error itself; an object or a chain is not where the text is written.
-  if (sink.kind === "helper-argument" || !errorName || written !== innermost(t, written)) return [];
+  // A helper expects the error itself; an object (structuredContent) cannot become a string.
+  if (sink.kind === "helper-argument" || !errorName || t.isObjectLiteralExpression(unwrapExpression(t, written))) return [];
   // structuredContent must stay an object: only a value inside it may become a string.
   if (sink.kind === "structured-content" && unwrapExpression(t, written) === unwrapExpression(t, sink.expression)) return [];
   const statement = enclosingStatement(t, written);
   // The log call must see the error: the statement sits inside the catch block or callback that declares it.
   if (!statement || !containsNode(raw.source.parent, statement)) return [];
-  if (!statement) return [];
   const text = facts.sourceFile.text;
   const start = statement.getStart(facts.sourceFile);
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
@@ -121,10 +120,6 @@ function rawChildren(t: TS, expression: ts.Expression): ts.Expression[] {
   return [];
 }
 
-/** A written expression the fix can replace with a string: not an object (structuredContent must stay one). */
-function innermost(t: TS, expression: ts.Expression): ts.Expression | undefined {
-  return t.isObjectLiteralExpression(unwrapExpression(t, expression)) ? undefined : expression;
-}
 
 
 const loggerByFile = new WeakMap<FileFacts, boolean>();
