@@ -18,6 +18,8 @@ export type Binding =
  */
 export class Resolver {
   private readonly scopeCache = new WeakMap<ts.Node, Map<string, ts.Node>>();
+  private readonly lookupCache = new WeakMap<ts.Node, Map<string, ts.Node | undefined>>();
+  private scopeKinds: ReadonlySet<ts.SyntaxKind> | undefined;
 
   constructor(
     private readonly t: TS,
@@ -114,19 +116,44 @@ export class Resolver {
   }
 
   private declarationByScope(identifier: ts.Identifier): ts.Node | undefined {
-    const name = identifier.text;
-    for (let scope: ts.Node | undefined = identifier.parent; scope; scope = scope.parent) {
-      const found = this.declarationsIn(scope).get(name);
-      if (found) return found;
+    let scope: ts.Node | undefined = identifier.parent;
+    while (scope && !this.isScope(scope)) scope = scope.parent;
+    return scope ? this.lookup(scope, identifier.text) : undefined;
+  }
+
+  /**
+   * The declaration `name` has in `scope` or an enclosing one. Answers are remembered per scope, so the
+   * hundreds of `z` references in a file climb the scope chain once, not once each.
+   */
+  private lookup(scope: ts.Node, name: string): ts.Node | undefined {
+    const climbed: Map<string, ts.Node | undefined>[] = [];
+    let found: ts.Node | undefined;
+    for (let current: ts.Node | undefined = scope; current; current = current.parent) {
+      if (!this.isScope(current)) continue;
+      let answers = this.lookupCache.get(current);
+      if (answers?.has(name)) {
+        found = answers.get(name);
+        break;
+      }
+      if (!answers) {
+        answers = new Map();
+        this.lookupCache.set(current, answers);
+      }
+      climbed.push(answers);
+      found = this.declarationsIn(current).get(name);
+      if (found) break;
     }
-    return undefined;
+    for (const answers of climbed) answers.set(name, found);
+    return found;
+  }
+
+  private isScope(node: ts.Node): boolean {
+    return (this.scopeKinds ??= scopeKinds(this.t)).has(node.kind);
   }
 
   /** Names declared directly in one scope node (not in nested functions). */
   private declarationsIn(scope: ts.Node): ReadonlyMap<string, ts.Node> {
     const t = this.t;
-    // Most ancestors of an identifier (calls, property accesses, literals) declare nothing.
-    if (!declaresNames(t, scope)) return NO_NAMES;
     const cached = this.scopeCache.get(scope);
     if (cached) return cached;
     const names = new Map<string, ts.Node>();
@@ -227,13 +254,16 @@ export class Resolver {
 const ITERATION_METHODS = new Set(["forEach", "map", "flatMap"]);
 /** How many `const a = b` links are followed to reach a literal; a cycle ends here too. */
 const MAX_CONST_CHAIN = 20;
-const NO_NAMES: ReadonlyMap<string, ts.Node> = new Map();
 
-function declaresNames(t: TS, node: ts.Node): boolean {
-  return (
-    t.isSourceFile(node) || t.isBlock(node) || t.isModuleBlock(node) || t.isCaseClause(node) || t.isDefaultClause(node) ||
-    t.isFunctionLike(node) || t.isForStatement(node) || t.isForOfStatement(node) || t.isForInStatement(node) || t.isCatchClause(node)
-  );
+/** Node kinds that can declare names: blocks, functions, loops with declarations, catch clauses. */
+function scopeKinds(t: TS): ReadonlySet<ts.SyntaxKind> {
+  const k = t.SyntaxKind;
+  return new Set([
+    k.SourceFile, k.Block, k.ModuleBlock, k.CaseClause, k.DefaultClause, k.ForStatement, k.ForOfStatement, k.ForInStatement, k.CatchClause,
+    k.FunctionDeclaration, k.FunctionExpression, k.ArrowFunction, k.MethodDeclaration, k.Constructor, k.GetAccessor, k.SetAccessor,
+    k.CallSignature, k.ConstructSignature, k.MethodSignature, k.IndexSignature, k.FunctionType, k.ConstructorType,
+    k.JSDocFunctionType, k.JSDocSignature,
+  ]);
 }
 
 function moduleOf(t: TS, node: ts.Node): string | undefined {

@@ -32,32 +32,55 @@ export function findRegistrations(
   if (frameworks.size === 0 && !checker && !xmcpPath) return found;
   const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
-  walk(sourceFile, (node) => {
-    if (t.isObjectLiteralExpression(node)) nodes.objectLiterals.push(node);
-    else if (t.isReturnStatement(node)) nodes.returns.push(node);
-    else if (t.isArrowFunction(node) && !t.isBlock(node.body)) nodes.conciseArrows.push(node);
-    else if (t.isNewExpression(node)) nodes.newExpressions.push(node);
-    if (t.isCallExpression(node)) {
-      nodes.calls.push(node);
-      if (t.isPropertyAccessExpression(unwrapExpression(t, node.expression))) {
-        const name = calleeName(t, node);
-        if (name && REGISTRATION_METHODS.has(name)) found.registrations.push(...registrationsOfCall(context, node, name));
-        if (name === "setRequestHandler") {
-          const callTool = callToolHandler(context, node);
-          if (callTool) found.callToolHandlers.push(callTool);
-        }
+  const visitCall = (node: ts.CallExpression): void => {
+    nodes.calls.push(node);
+    if (t.isPropertyAccessExpression(unwrapExpression(t, node.expression))) {
+      const name = calleeName(t, node);
+      if (name && REGISTRATION_METHODS.has(name)) found.registrations.push(...registrationsOfCall(context, node, name));
+      if (name === "setRequestHandler") {
+        const callTool = callToolHandler(context, node);
+        if (callTool) found.callToolHandlers.push(callTool);
       }
-      const agentTool = agentFrameworks ? agentToolOfCall(context, node) : undefined;
-      if (agentTool) found.registrations.push(agentTool);
-    } else if (t.isNewExpression(node) && frameworks.size > 0) {
-      const constructor = unwrapExpression(t, node.expression);
-      const className = t.isIdentifier(constructor) ? constructor.text : t.isPropertyAccessExpression(constructor) ? constructor.name.text : undefined;
-      if (className && CLIENT_TRANSPORTS.has(className)) found.clientTransports.push(node);
-      const agentTool = agentFrameworks ? agentToolOfNew(context, node) : undefined;
-      if (agentTool) found.registrations.push(agentTool);
-    } else if (t.isClassLike(node) && agentFrameworks) {
-      const agentTool = agentToolOfClass(context, node);
-      if (agentTool) found.registrations.push(agentTool);
+    }
+    const agentTool = agentFrameworks ? agentToolOfCall(context, node) : undefined;
+    if (agentTool) found.registrations.push(agentTool);
+  };
+  const visitNew = (node: ts.NewExpression): void => {
+    const constructor = unwrapExpression(t, node.expression);
+    const className = t.isIdentifier(constructor) ? constructor.text : t.isPropertyAccessExpression(constructor) ? constructor.name.text : undefined;
+    if (className && CLIENT_TRANSPORTS.has(className)) found.clientTransports.push(node);
+    const agentTool = agentFrameworks ? agentToolOfNew(context, node) : undefined;
+    if (agentTool) found.registrations.push(agentTool);
+  };
+  const kind = t.SyntaxKind;
+  // A switch on the node kind: this callback runs for every node of every linted file.
+  walk(sourceFile, (node) => {
+    switch (node.kind) {
+      case kind.ObjectLiteralExpression:
+        nodes.objectLiterals.push(node as ts.ObjectLiteralExpression);
+        break;
+      case kind.ReturnStatement:
+        nodes.returns.push(node as ts.ReturnStatement);
+        break;
+      case kind.ArrowFunction:
+        if (!t.isBlock((node as ts.ArrowFunction).body)) nodes.conciseArrows.push(node as ts.ArrowFunction);
+        break;
+      case kind.CallExpression:
+        visitCall(node as ts.CallExpression);
+        break;
+      case kind.NewExpression:
+        nodes.newExpressions.push(node as ts.NewExpression);
+        if (frameworks.size > 0) visitNew(node as ts.NewExpression);
+        break;
+      case kind.ClassDeclaration:
+      case kind.ClassExpression:
+        if (agentFrameworks) {
+          const agentTool = agentToolOfClass(context, node as ts.ClassLikeDeclaration);
+          if (agentTool) found.registrations.push(agentTool);
+        }
+        break;
+      default:
+        break;
     }
   });
   if (frameworks.has("xmcp") || xmcpPath) {
