@@ -61,14 +61,15 @@ function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, written: ts.Exp
   const statement = enclosingStatement(t, written);
   // The log call must see the error: the statement sits inside the catch block or callback that declares it.
   if (!statement || !containsNode(raw.source.parent, statement)) return [];
-  const text = facts.sourceFile.text;
-  const start = statement.getStart(facts.sourceFile);
+  // The statement may sit in a helper of another file (typed analysis): positions are that file's.
+  const text = statement.getSourceFile().text;
+  const start = statement.getStart();
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, start))?.[0] ?? "";
   const logger = usesLogger(facts) ? "logger" : "console";
   const edits: Edit[] = [
     { start, end: start, text: `${logger}.error(${errorName});\n${indent}` },
-    { start: written.getStart(facts.sourceFile), end: written.getEnd(), text: JSON.stringify(FIXED_TEXT) },
+    { start: written.getStart(), end: written.getEnd(), text: JSON.stringify(FIXED_TEXT) },
   ];
   return [{ messageId: "useFixedText", edits }];
 }

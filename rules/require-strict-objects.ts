@@ -4,7 +4,7 @@ import type { OpennessReason, SchemaFix } from "../src/core/schema/model.js";
 
 type MessageIds =
   | "zodObject" | "stripCall" | "passthrough" | "looseObject" | "catchall" | "rawShape" | "rawShapeTool"
-  | "jsonMissing" | "jsonOpen" | "jsonComposed" | "genkitObject"
+  | "jsonMissing" | "jsonOpen" | "jsonComposed" | "genkitObject" | "declaredOpen"
   | "useStrictObject" | "appendStrict" | "replaceWithStrict" | "wrapStrictObject" | "setAdditionalFalse" | "setUnevaluatedFalse";
 
 const WHY = "The model fills in these arguments and can be steered by injected text; an object that does not reject unknown keys hides what it was sent: stripped keys vanish without an error, passed-through keys reach the handler.";
@@ -17,6 +17,7 @@ const MESSAGE_BY_REASON: Record<OpennessReason, MessageIds> = {
   catchall: "catchall",
   "raw-shape": "rawShape",
   "raw-shape-tool": "rawShapeTool",
+  "declared-open": "declaredOpen",
   "json-missing": "jsonMissing",
   "json-open": "jsonOpen",
   "json-composed": "jsonComposed",
@@ -45,6 +46,7 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
       catchall: `.catchall() in {{where}} accepts any extra key. ${WHY} Declare the fields and use .strict().`,
       rawShape: `The input of tool "{{tool}}" is a raw shape, which the SDK wraps in a stripping z.object(), so unknown keys are dropped silently. ${WHY} Pass z.strictObject({ ... }) instead.`,
       rawShapeTool: `server.tool() wraps the raw shape of tool "{{tool}}" in a stripping z.object() and accepts nothing stricter. ${WHY} Move the tool to server.registerTool() with inputSchema: z.strictObject({ ... }).`,
+      declaredOpen: `{{where}} is a zod object declared in a package or .d.ts, and its type says it does not reject unknown keys. ${WHY} Make it strict where it is defined, or use a strict copy here (.strict(), or z.strictObject(X.shape)).`,
       jsonMissing: `The JSON Schema object in {{where}} has no "additionalProperties: false", so unknown keys are accepted. ${WHY} Add additionalProperties: false.`,
       jsonOpen: `"additionalProperties" in {{where}} admits unknown keys. ${WHY} Set it to false and declare the fields.`,
       genkitObject: `{{call}} in {{where}} does not reject unknown keys, and Genkit passes them through to the tool function. ${WHY} Use z.strictObject() or add .strict().`,

@@ -25,7 +25,7 @@ function insertAnnotationsEdit(t: TS, facts: FileFacts, registration: ToolRegist
   if (registration.api === "tool" && t.isCallExpression(node)) {
     const callback = node.arguments[node.arguments.length - 1];
     if (!callback) return undefined;
-    const start = callback.getStart(facts.sourceFile);
+    const start = callback.getStart();
     return { start, end: start, text: `${object}, ` };
   }
   // Only an options literal written at the registration can take the new property in place.
@@ -37,7 +37,7 @@ function insertAnnotationsEdit(t: TS, facts: FileFacts, registration: ToolRegist
 function appendProperty(facts: FileFacts, literal: ts.ObjectLiteralExpression, text: string): Edit {
   const last = literal.properties[literal.properties.length - 1];
   if (!last) {
-    const position = literal.getStart(facts.sourceFile) + 1;
+    const position = literal.getStart() + 1;
     return { start: position, end: position, text: ` ${text} ` };
   }
   return { start: last.getEnd(), end: last.getEnd(), text: `, ${text}` };

@@ -10,6 +10,7 @@ import { ZodReader } from "./schema/from-zod.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import { calleeName, propertyNameText, unwrapExpression, type TS } from "./ts-utils.js";
 import { ValueFlow } from "./flow/value-flow.js";
+import { indexForeignFunction } from "./node-index.js";
 import { collectHandlers, type Handler } from "./handler/handlers.js";
 import { findResultSinks, type ResultSink } from "./handler/result-sinks.js";
 import type { CallToolHandler, Framework, NodeIndex } from "./registrations/model.js";
@@ -131,7 +132,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
             ? [{
                 kind: "wrap-strict-object" as const,
                 edits: [
-                  { start: site.getStart(sourceFile), end: site.getStart(sourceFile), text: `${zodNamespace.name}.strictObject(` },
+                  { start: site.getStart(), end: site.getStart(), text: `${zodNamespace.name}.strictObject(` },
                   { start: site.getEnd(), end: site.getEnd(), text: ")" },
                 ],
               }]
@@ -166,6 +167,12 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     walk(root, "", undefined);
   }
   const handlers = collectHandlers(t, resolver, registrations, found.callToolHandlers);
+  const indexed = new Set<ts.Node>();
+  for (const handler of handlers) {
+    if (handler.fn.getSourceFile() === sourceFile || indexed.has(handler.fn)) continue;
+    indexed.add(handler.fn);
+    indexForeignFunction(t, handler.fn, found.nodes);
+  }
   const errorFunctions = registrations.flatMap((registration) => {
     const fn = registration.errorFunction && resolver.functionOf(registration.errorFunction);
     return fn ? [fn] : [];

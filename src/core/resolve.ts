@@ -4,7 +4,8 @@ import { unwrapExpression, walk, type TS } from "./ts-utils.js";
 export type FunctionWithBody = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
 
 export type Binding =
-  | { kind: "value"; declaration: ts.VariableDeclaration; initializer: ts.Expression }
+  /** A const (or, across files, an `export default` expression) and the expression it holds. */
+  | { kind: "value"; declaration: ts.Node; initializer: ts.Expression }
   | { kind: "function"; declaration: FunctionWithBody }
   | { kind: "import"; module: string; /** `*` for a namespace or `require`, `default` for a default import. */ importedName: string }
   /** A loop variable or iteration callback parameter: one element of `of` at a time. */
@@ -27,26 +28,69 @@ export class Resolver {
     private readonly checker: ts.TypeChecker | undefined,
   ) {}
 
+  /** The program's checker under typed analysis; undefined when each file is analysed on its own. */
+  get typeChecker(): ts.TypeChecker | undefined {
+    return this.checker;
+  }
+
   resolve(identifier: ts.Identifier): Binding {
     const declaration = this.declarationOf(identifier);
-    return declaration ? this.bindingOf(declaration) : { kind: "unknown" };
+    if (!declaration) return { kind: "unknown" };
+    const binding = this.bindingOf(declaration);
+    // With a checker, an import of the program's own code resolves to what the other file declares.
+    if (binding.kind === "import" && this.checker) return this.exportedBinding(identifier) ?? binding;
+    return binding;
   }
 
   /**
-   * For `d.schema` where `d` walks an array literal of this file (a for-of variable or a forEach/map
-   * parameter): the `schema` value of every element.
+   * `ns.member` where `ns` is a namespace import of the program's own code (`import * as schemas from
+   * "./schemas.js"`): what the other file declares. Needs the checker; undefined otherwise.
+   */
+  resolveMember(access: ts.PropertyAccessExpression): Binding | undefined {
+    const t = this.t;
+    if (!this.checker || !t.isIdentifier(access.expression) || !t.isIdentifier(access.name)) return undefined;
+    const owner = this.declarationOf(access.expression);
+    if (!owner || !t.isNamespaceImport(owner)) return undefined;
+    return this.exportedBinding(access.name);
+  }
+
+  /**
+   * The declaration behind an imported name, through aliases and re-export chains, when it is in a source
+   * file of the program. Declarations in `.d.ts` files and packages have no value to read: those imports
+   * stay imports (zod itself is one).
+   */
+  private exportedBinding(name: ts.Identifier): Binding | undefined {
+    const t = this.t;
+    const checker = this.checker;
+    if (!checker) return undefined;
+    let declaration: ts.Declaration | undefined;
+    try {
+      let symbol = checker.getSymbolAtLocation(name);
+      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+    } catch {
+      return undefined;
+    }
+    if (!declaration || !isProgramSource(declaration.getSourceFile())) return undefined;
+    if (t.isExportAssignment(declaration)) return { kind: "value", declaration, initializer: declaration.expression };
+    const binding = this.bindingOf(declaration);
+    return binding.kind === "unknown" || binding.kind === "import" ? undefined : binding;
+  }
+
+  /**
+   * For `d.schema` where `d` walks a collection of tool definitions of this file (a for-of variable or a
+   * forEach/map parameter over an array literal, `Object.values(map)`, or the value of
+   * `Object.entries(map)`), or is one definition held in a const: the `schema` value of every
+   * definition. A definition is an object literal or a `defineTool({...})`-style call of one.
    */
   elementProperties(access: ts.PropertyAccessExpression): ts.Expression[] {
     const t = this.t;
     if (!t.isIdentifier(access.expression)) return [];
-    const binding = this.resolve(access.expression);
-    if (binding.kind !== "element") return [];
-    const array = this.arrayLiteralOf(binding.of);
-    if (!array) return [];
+    const key = access.name.text;
     const values: ts.Expression[] = [];
-    for (const element of array.elements) {
-      const literal = this.objectLiteralOf(element);
-      const property = literal?.properties.find((candidate) => (t.isPropertyAssignment(candidate) || t.isShorthandPropertyAssignment(candidate)) && t.isIdentifier(candidate.name) && candidate.name.text === access.name.text);
+    for (const element of this.definitionsOf(access.expression)) {
+      const literal = this.toolDefinitionOf(element, key);
+      const property = literal?.properties.find((candidate) => (t.isPropertyAssignment(candidate) || t.isShorthandPropertyAssignment(candidate)) && t.isIdentifier(candidate.name) && candidate.name.text === key);
       if (property && t.isPropertyAssignment(property)) values.push(property.initializer);
       else if (property && t.isShorthandPropertyAssignment(property)) values.push(property.name);
     }
@@ -73,11 +117,12 @@ export class Resolver {
    * first expression that is not a const's name (a literal, a call, an import, a parameter).
    */
   followConsts(expression: ts.Expression): ts.Expression {
-    let expr = unwrapExpression(this.t, expression);
-    for (let depth = 0; depth < MAX_CONST_CHAIN && this.t.isIdentifier(expr); depth++) {
-      const binding = this.resolve(expr);
-      if (binding.kind !== "value") break;
-      expr = unwrapExpression(this.t, binding.initializer);
+    const t = this.t;
+    let expr = unwrapExpression(t, expression);
+    for (let depth = 0; depth < MAX_CONST_CHAIN; depth++) {
+      const binding = t.isIdentifier(expr) ? this.resolve(expr) : t.isPropertyAccessExpression(expr) ? this.resolveMember(expr) : undefined;
+      if (binding?.kind !== "value") break;
+      expr = unwrapExpression(t, binding.initializer);
     }
     return expr;
   }
@@ -89,9 +134,14 @@ export class Resolver {
     if (t.isMethodDeclaration(expression) || t.isFunctionDeclaration(expression)) return expression.body ? expression : undefined;
     const expr = unwrapExpression(t, expression);
     if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
-    if (!t.isIdentifier(expr)) return undefined;
-    const binding = this.resolve(expr);
-    return binding.kind === "function" ? binding.declaration : undefined;
+    const binding = t.isIdentifier(expr) ? this.resolve(expr) : t.isPropertyAccessExpression(expr) ? this.resolveMember(expr) : undefined;
+    if (binding?.kind === "function") return binding.declaration;
+    // `export const handler = async (args) => …` in another file: a value holding a function.
+    if (binding?.kind === "value") {
+      const held = unwrapExpression(t, binding.initializer);
+      if (t.isArrowFunction(held) || t.isFunctionExpression(held)) return held;
+    }
+    return undefined;
   }
 
   /** The declaration an identifier refers to, when it is in this file. */
@@ -249,11 +299,100 @@ export class Resolver {
     }
     return { kind: "unknown" };
   }
+
+  /** The definitions `identifier` stands for: a collection's elements one at a time, or the one a const holds. */
+  private definitionsOf(identifier: ts.Identifier): readonly ts.Expression[] {
+    const binding = this.resolve(identifier);
+    if (binding.kind === "element") return this.collectionElements(binding.of);
+    if (binding.kind === "value") return [binding.initializer];
+    const declaration = this.declarationOf(identifier);
+    const map = declaration && this.entriesMapOf(declaration);
+    return map ? this.mapValues(map) : [];
+  }
+
+  /** The elements of an array literal or the values of `Object.values(map)`. */
+  private collectionElements(collection: ts.Expression): readonly ts.Expression[] {
+    const t = this.t;
+    const source = this.followConsts(collection);
+    if (t.isArrayLiteralExpression(source)) return source.elements.filter((element) => !t.isSpreadElement(element) && !t.isOmittedExpression(element));
+    const map = this.objectMethodArgument(source, "values");
+    return map ? this.mapValues(map) : [];
+  }
+
+  /** `def` in `for (const [key, def] of Object.entries(map))` or `Object.entries(map).forEach(([key, def]) => …)`: the map. */
+  private entriesMapOf(declaration: ts.Node): ts.Expression | undefined {
+    const t = this.t;
+    if (!t.isBindingElement(declaration) || !t.isArrayBindingPattern(declaration.parent) || declaration.parent.elements.indexOf(declaration) !== 1) return undefined;
+    const holder = declaration.parent.parent;
+    let iterated: ts.Expression | undefined;
+    if (t.isVariableDeclaration(holder) && t.isVariableDeclarationList(holder.parent) && t.isForOfStatement(holder.parent.parent)) {
+      iterated = holder.parent.parent.expression;
+    } else if (t.isParameter(holder)) {
+      const fn = holder.parent;
+      const call = fn.parent;
+      if ((t.isArrowFunction(fn) || t.isFunctionExpression(fn)) && fn.parameters[0] === holder && t.isCallExpression(call) && call.arguments[0] === fn && t.isPropertyAccessExpression(call.expression) && ITERATION_METHODS.has(call.expression.name.text)) {
+        iterated = call.expression.expression;
+      }
+    }
+    return iterated && this.objectMethodArgument(this.followConsts(iterated), "entries");
+  }
+
+  /** `map` in `Object.values(map)` / `Object.entries(map)`. */
+  private objectMethodArgument(expression: ts.Expression, method: "values" | "entries"): ts.Expression | undefined {
+    const t = this.t;
+    if (!t.isCallExpression(expression) || expression.arguments.length !== 1) return undefined;
+    const callee = unwrapExpression(t, expression.expression);
+    const isObjectMethod = t.isPropertyAccessExpression(callee) && callee.name.text === method && t.isIdentifier(callee.expression) && callee.expression.text === "Object";
+    return isObjectMethod ? expression.arguments[0] : undefined;
+  }
+
+  private mapValues(map: ts.Expression): readonly ts.Expression[] {
+    const t = this.t;
+    const literal = this.objectLiteralOf(map);
+    if (!literal) return [];
+    return literal.properties.flatMap((property) => (t.isPropertyAssignment(property) ? [property.initializer] : t.isShorthandPropertyAssignment(property) ? [property.name] : []));
+  }
+
+  /**
+   * The object literal a tool definition is written as: the literal itself, or the argument of a helper
+   * that hands it back for `key`: a function that returns its parameter or `{ ...def }` without
+   * overriding `key`, or an imported `…tool…` function (`defineTool`, `createTool`), whose options
+   * are the tool.
+   */
+  private toolDefinitionOf(element: ts.Expression, key: string): ts.ObjectLiteralExpression | undefined {
+    const t = this.t;
+    const expr = this.followConsts(element);
+    if (t.isObjectLiteralExpression(expr)) return expr;
+    if (!t.isCallExpression(expr) || expr.arguments.length !== 1) return undefined;
+    const callee = unwrapExpression(t, expr.expression);
+    const [argument] = expr.arguments;
+    if (!argument || !t.isIdentifier(callee)) return undefined;
+    const binding = this.resolve(callee);
+    if (binding.kind === "import") return /tool/i.test(`${binding.importedName} ${callee.text}`) ? this.objectLiteralOf(argument) : undefined;
+    if (binding.kind !== "function") return undefined;
+    const [parameter] = binding.declaration.parameters;
+    if (!parameter || !t.isIdentifier(parameter.name)) return undefined;
+    const name = parameter.name.text;
+    const returned = returnedExpressions(t, binding.declaration).map((value) => unwrapExpression(t, value));
+    const handsBack = returned.length > 0 && returned.every((value) => {
+      if (t.isIdentifier(value)) return value.text === name;
+      if (!t.isObjectLiteralExpression(value)) return false;
+      const spreadsParameter = value.properties.some((property) => t.isSpreadAssignment(property) && t.isIdentifier(property.expression) && property.expression.text === name);
+      const overrides = value.properties.some((property) => !t.isSpreadAssignment(property) && (property.name === undefined || !t.isIdentifier(property.name) || property.name.text === key));
+      return spreadsParameter && !overrides;
+    });
+    return handsBack ? this.objectLiteralOf(argument) : undefined;
+  }
 }
 
 const ITERATION_METHODS = new Set(["forEach", "map", "flatMap"]);
 /** How many `const a = b` links are followed to reach a literal; a cycle ends here too. */
 const MAX_CONST_CHAIN = 20;
+
+/** A file whose code the program compiles from source: not a `.d.ts`, not a package. */
+export function isProgramSource(file: ts.SourceFile): boolean {
+  return !file.isDeclarationFile && !file.fileName.includes("/node_modules/");
+}
 
 /** Node kinds that can declare names: blocks, functions, loops with declarations, catch clauses. */
 function scopeKinds(t: TS): ReadonlySet<ts.SyntaxKind> {

@@ -54,8 +54,34 @@ export function defineRule<Options extends Record<string, unknown>, MessageIds e
 export type AnyRuleDefinition = RuleDefinition<any, string>;
 
 /** A report's range in the file. */
-export function findingRange(facts: FileFacts, finding: Finding<string>): { start: number; end: number } {
-  return finding.range ?? { start: finding.node.getStart(facts.sourceFile), end: finding.node.getEnd() };
+export function findingRange(finding: Finding<string>): { start: number; end: number } {
+  return finding.range ?? { start: finding.node.getStart(), end: finding.node.getEnd() };
+}
+
+/**
+ * Runs a rule over the facts that concern one file (its own, and under typed analysis those of files
+ * whose tools reach into it) and keeps the findings written in that file, once each.
+ */
+export function runRuleInFile<Options extends Record<string, unknown>, MessageIds extends string>(
+  rule: RuleDefinition<Options, MessageIds>,
+  factsList: readonly FileFacts[],
+  options: Options,
+  sourceFile: ts.SourceFile,
+): Finding<MessageIds>[] {
+  const [own] = factsList;
+  if (factsList.length === 1 && own && !own.resolver.typeChecker) return runRule(rule, own, options);
+  const findings: Finding<MessageIds>[] = [];
+  const seen = new Set<string>();
+  for (const facts of factsList) {
+    for (const finding of runRule(rule, facts, options)) {
+      if (finding.node.getSourceFile() !== sourceFile) continue;
+      const key = `${finding.messageId}:${finding.range?.start}:${finding.range?.end}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(finding);
+    }
+  }
+  return findings;
 }
 
 /** Runs a rule and drops repeats: a schema shared by several tools is reported once, where it is written. */
@@ -67,7 +93,7 @@ export function runRule<Options extends Record<string, unknown>, MessageIds exte
   const findings: Finding<MessageIds>[] = [];
   const seen = new Set<string>();
   rule.check(facts, options, (finding) => {
-    const range = findingRange(facts, finding);
+    const range = findingRange(finding);
     const key = `${finding.messageId}:${range.start}:${range.end}`;
     if (seen.has(key)) return;
     seen.add(key);

@@ -1,7 +1,7 @@
 import ts from "typescript";
 import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
-import { getFileFacts } from "../core/facts.js";
-import { findingRange, runRule, type RuleDefinition } from "../core/rule.js";
+import { factsForFile } from "../core/program-index.js";
+import { findingRange, runRuleInFile, type RuleDefinition } from "../core/rule.js";
 import { readSettings } from "../core/settings.js";
 import { sourceFileFor } from "./source-file.js";
 import { reportEngineError } from "./engine-errors.js";
@@ -40,8 +40,9 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
           let findings;
           try {
             const target = sourceFileFor(context);
-            const facts = getFileFacts(ts, target.sourceFile, target.checker, readSettings(context.settings["mcp-guard"], installedZodMajor(context.filename)));
-            findings = runRule(definition, facts, options).map((finding) => ({ finding, range: findingRange(facts, finding) }));
+            const settings = readSettings(context.settings["mcp-guard"], installedZodMajor(context.filename));
+            const factsList = factsForFile(ts, target.sourceFile, target.checker, target.program, settings);
+            findings = runRuleInFile(definition, factsList, options, target.sourceFile).map((finding) => ({ finding, range: findingRange(finding) }));
           } catch (error) {
             reportEngineError(definition.name, context.filename, error);
             return;

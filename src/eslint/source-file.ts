@@ -18,6 +18,7 @@ function scriptKindFor(filename: string): ts.ScriptKind {
 export function sourceFileFor(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): {
   sourceFile: ts.SourceFile;
   checker: ts.TypeChecker | undefined;
+  program: ts.Program | undefined;
 } {
   const sourceCode = context.sourceCode;
   const services = sourceCode.parserServices as Partial<{
@@ -27,13 +28,13 @@ export function sourceFileFor(context: Readonly<TSESLint.RuleContext<string, rea
   const mapped = services?.esTreeNodeToTSNodeMap?.get(sourceCode.ast);
   // The parser may have loaded another copy of `typescript`; its SyntaxKind numbers must match ours.
   if (mapped && mapped.kind === ts.SyntaxKind.SourceFile && (mapped as ts.SourceFile).text === sourceCode.text) {
-    const checker = services?.program ? services.program.getTypeChecker() : undefined;
-    return { sourceFile: mapped as ts.SourceFile, checker };
+    const program = services?.program ?? undefined;
+    return { sourceFile: mapped as ts.SourceFile, checker: program?.getTypeChecker(), program };
   }
   let created = createdFiles.get(sourceCode);
   if (!created) {
     created = ts.createSourceFile(context.filename, sourceCode.text, ts.ScriptTarget.Latest, true, scriptKindFor(context.filename));
     createdFiles.set(sourceCode, created);
   }
-  return { sourceFile: created, checker: undefined };
+  return { sourceFile: created, checker: undefined, program: undefined };
 }

@@ -3,8 +3,8 @@
  * TypeScript diagnostics. All rule logic lives in the rule modules; this only formats what they report.
  */
 import type * as ts from "typescript";
-import { getFileFacts } from "../core/facts.js";
-import { findingRange, runRule } from "../core/rule.js";
+import { factsForFile } from "../core/program-index.js";
+import { findingRange, runRuleInFile } from "../core/rule.js";
 import type { Edit } from "../core/schema/model.js";
 import type { TS } from "../core/ts-utils.js";
 import type { EnabledRule, PluginConfig } from "./config.js";
@@ -41,13 +41,13 @@ export function interpolate(text: string, data: Record<string, string | number> 
 export function analyzeFile(t: TS, program: ts.Program, sourceFile: ts.SourceFile, config: PluginConfig): PluginFinding[] {
   testHooks.beforeAnalyze?.(sourceFile.fileName);
   if (sourceFile.isDeclarationFile || config.rules.length === 0) return [];
-  const facts = getFileFacts(t, sourceFile, program.getTypeChecker(), config.settings);
+  const factsList = factsForFile(t, sourceFile, program.getTypeChecker(), program, config.settings);
   const suppressions = readSuppressions(t, sourceFile);
   const findings: PluginFinding[] = [];
   for (const rule of config.rules) {
     const messages = rule.definition.meta.messages;
-    for (const finding of runRule(rule.definition, facts, rule.options)) {
-      const { start, end } = findingRange(facts, finding);
+    for (const finding of runRuleInFile(rule.definition, factsList, rule.options, sourceFile)) {
+      const { start, end } = findingRange(finding);
       if (suppressions.isSuppressed(rule.id, start)) continue;
       findings.push({
         rule,

@@ -269,7 +269,7 @@ export class JsonSchemaReader {
       openness = { closed: false, reason: "json-composed", site, fixes: this.insertKeywordFix(literal, keywords, "unevaluatedProperties", "json-unevaluated-false") };
     } else if (additional?.value) {
       catchall = this.read(additional.value);
-      const fixes: SchemaFix[] = [{ kind: "json-additional-false", edits: [{ start: additional.value.getStart(this.sourceFile), end: additional.value.getEnd(), text: "false" }] }];
+      const fixes: SchemaFix[] = [{ kind: "json-additional-false", edits: [{ start: additional.value.getStart(), end: additional.value.getEnd(), text: "false" }] }];
       openness = { closed: false, reason: "json-open", site: additional.node, fixes };
     } else if (!complete) {
       openness = { closed: true, site, fixes: [] }; // a spread we cannot read may close it

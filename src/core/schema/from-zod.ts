@@ -1,12 +1,13 @@
 import type * as ts from "typescript";
 import { propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
-import { returnedExpressions, type Resolver } from "../resolve.js";
+import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
 import type { ObjectProperty, Openness, SchemaNode, StringSchema, ZodFlavor } from "./model.js";
 import {
   BOUNDED_NUMBER_FACTORIES, BOUNDED_STRING_FORMATS, ENUM_FACTORIES, LEAF_FACTORIES, NON_SCHEMA_METHODS,
   NUMBER_FACTORIES, PRECISION_FORMATS, UNBOUNDED_STRING_FORMATS, WRAPPER_FUNCTIONS, isMiniModule, majorOfModule,
 } from "./zod-vocabulary.js";
 import { ZodChainMethods, hasNumericPrecision } from "./zod-methods.js";
+import { objectFromDeclaredType } from "./from-zod-types.js";
 
 /** Framework packages that re-export zod as `z` (Genkit: `import { z } from "genkit"`). */
 const ZOD_REEXPORTS = new Set(["genkit"]);
@@ -21,6 +22,8 @@ export interface Shape {
 
 /** Deeper than this (nested schemas plus chained calls), a schema is opaque: documented in the README. */
 const MAX_DEPTH = 250;
+/** Schema factories calling schema factories: deeper than this, a factory's result is opaque. */
+const MAX_FACTORY_CALLS = 8;
 
 /**
  * Reads zod schema expressions into SchemaNodes. Each expression is read once and cached, so a schema
@@ -29,6 +32,8 @@ const MAX_DEPTH = 250;
 export class ZodReader extends ZodChainMethods {
   private readonly cache = new Map<ts.Node, SchemaNode>();
   private readonly inProgress = new Set<ts.Node>();
+  /** Schema factories being read, innermost last, with the call that supplies their parameters. */
+  private readonly calls: { fn: FunctionWithBody; call: ts.CallExpression }[] = [];
   private depth = 0;
 
   constructor(
@@ -69,14 +74,16 @@ export class ZodReader extends ZodChainMethods {
   }
 
   read(expression: ts.Expression): SchemaNode {
-    const cached = this.cache.get(expression);
+    // Inside a factory call the same expression reads differently per call site, so nothing is cached there.
+    const cacheable = this.calls.length === 0;
+    const cached = cacheable ? this.cache.get(expression) : undefined;
     if (cached) return cached;
     if (this.inProgress.has(expression) || this.depth > MAX_DEPTH) return this.opaque(expression);
     this.inProgress.add(expression);
     this.depth++;
     try {
       const result = this.readUncached(expression);
-      this.cache.set(expression, result);
+      if (cacheable) this.cache.set(expression, result);
       return result;
     } finally {
       this.depth--;
@@ -90,6 +97,8 @@ export class ZodReader extends ZodChainMethods {
     if (this.depth > MAX_DEPTH) return { properties: [], complete: false };
     const expr = unwrapExpression(t, expression);
     if (t.isIdentifier(expr)) {
+      const argument = this.argumentFor(expr);
+      if (argument) return this.inCaller(argument.frames, () => this.readShape(argument.expression));
       const binding = this.resolver.resolve(expr);
       if (binding.kind === "value" && !this.inProgress.has(binding.initializer)) {
         this.inProgress.add(binding.initializer);
@@ -149,12 +158,20 @@ export class ZodReader extends ZodChainMethods {
     const t = this.t;
     const expr = unwrapExpression(t, expression);
     if (t.isIdentifier(expr)) {
+      const argument = this.argumentFor(expr);
+      if (argument) return this.inCaller(argument.frames, () => this.read(argument.expression));
       const binding = this.resolver.resolve(expr);
       if (binding.kind === "value") return this.read(binding.initializer);
-      return this.opaque(expr);
+      return (binding.kind === "import" && this.declaredObject(expr)) || this.opaque(expr);
     }
     if (t.isCallExpression(expr)) return this.readCall(expr);
     if (t.isPropertyAccessExpression(expr)) {
+      const member = this.resolver.resolveMember(expr);
+      if (member?.kind === "value") return this.read(member.initializer);
+      if (member === undefined && this.isNamespaceMember(expr)) {
+        const declared = this.declaredObject(expr);
+        if (declared) return declared;
+      }
       // `d.schema` for each `d` of an array of tool definitions: every element's schema is input.
       const values = this.resolver.elementProperties(expr);
       if (values.length > 0) return { kind: "union", site: expr, flavor: "zod", members: values.map((value) => this.read(value)), discriminated: false };
@@ -173,11 +190,25 @@ export class ZodReader extends ZodChainMethods {
     return this.opaque(expr);
   }
 
+  /** Typed analysis only: a zod object imported from a package or a `.d.ts`, judged by its declared type. */
+  private declaredObject(use: ts.Expression): SchemaNode | undefined {
+    const checker = this.resolver.typeChecker;
+    return checker ? objectFromDeclaredType(this.t, checker, use) : undefined;
+  }
+
+  /** `ns.member` where `ns` is an import (a namespace of a package or a `.d.ts`). */
+  private isNamespaceMember(access: ts.PropertyAccessExpression): boolean {
+    const owner = unwrapExpression(this.t, access.expression);
+    return this.t.isIdentifier(owner) && this.resolver.resolve(owner).kind === "import";
+  }
+
   private readCall(call: ts.CallExpression): SchemaNode {
     const t = this.t;
     const callee = unwrapExpression(t, call.expression);
     const factory = this.factoryOf(callee);
     if (factory) return this.readFactory(call, callee, factory.name, factory.flavor, factory.major);
+    const memberFunction = t.isPropertyAccessExpression(callee) ? this.resolver.resolveMember(callee) : undefined;
+    if (memberFunction?.kind === "function") return this.readReturned(call, memberFunction.declaration);
     if (t.isPropertyAccessExpression(callee)) {
       if (NON_SCHEMA_METHODS.has(callee.name.text)) return this.opaque(call);
       const receiver = this.read(callee.expression);
@@ -187,15 +218,52 @@ export class ZodReader extends ZodChainMethods {
     if (t.isIdentifier(callee)) {
       // A helper of this file that returns a schema: `function idField() { return z.string().max(64) }`.
       const binding = this.resolver.resolve(callee);
-      if (binding.kind === "function") {
-        const returned = returnedExpressions(t, binding.declaration);
-        if (returned.length === 1 && returned[0]) return this.read(returned[0]);
-        if (returned.length > 1) {
-          return { kind: "union", site: call, flavor: "zod", members: returned.map((r) => this.read(r)), discriminated: false };
-        }
-      }
+      if (binding.kind === "function") return this.readReturned(call, binding.declaration);
     }
     return this.opaque(call);
+  }
+
+  /**
+   * What a schema helper returns: one schema, or a union of its return values. Its parameters stand for
+   * this call's arguments, so `paginated({ q: z.string() })` reads the caller's shape into the result.
+   */
+  private readReturned(call: ts.CallExpression, helper: FunctionWithBody): SchemaNode {
+    const returned = returnedExpressions(this.t, helper);
+    if (returned.length === 0 || this.calls.length >= MAX_FACTORY_CALLS) return this.opaque(call);
+    this.calls.push({ fn: helper, call });
+    try {
+      if (returned.length === 1 && returned[0]) return this.read(returned[0]);
+      return { kind: "union", site: call, flavor: "zod", members: returned.map((r) => this.read(r)), discriminated: false };
+    } finally {
+      this.calls.pop();
+    }
+  }
+
+  /**
+   * The argument a factory call gives for `identifier`, when it names a parameter of a factory being
+   * read, with the number of factory frames its caller sees.
+   */
+  private argumentFor(identifier: ts.Identifier): { expression: ts.Expression; frames: number } | undefined {
+    if (this.calls.length === 0) return undefined;
+    const declaration = this.resolver.declarationOf(identifier);
+    if (!declaration || !this.t.isParameter(declaration) || !this.t.isIdentifier(declaration.name) || declaration.dotDotDotToken) return undefined;
+    for (let index = this.calls.length - 1; index >= 0; index--) {
+      const frame = this.calls[index];
+      if (frame?.fn !== declaration.parent) continue;
+      const argument = frame.call.arguments[frame.fn.parameters.indexOf(declaration)];
+      return argument && !this.t.isSpreadElement(argument) ? { expression: argument, frames: index } : undefined;
+    }
+    return undefined;
+  }
+
+  /** Reads an argument in its caller's context: only the factories around the call still apply. */
+  private inCaller<T>(frames: number, read: () => T): T {
+    const inner = this.calls.splice(frames);
+    try {
+      return read();
+    } finally {
+      this.calls.push(...inner);
+    }
   }
 
   private reference(expression: ts.Expression): ZodReference | undefined {

@@ -19,6 +19,7 @@ export type OpennessReason =
   | "catchall" // .catchall(schema)
   | "raw-shape" // a plain shape the SDK wraps in a stripping z.object
   | "raw-shape-tool" // a plain shape given to the deprecated server.tool(), which only takes shapes
+  | "declared-open" // a zod object from a package or .d.ts whose type says it does not reject unknown keys
   | "json-missing" // JSON Schema object without additionalProperties: false
   | "json-open" // additionalProperties: true or a schema
   | "json-composed"; // composed JSON Schema (allOf/anyOf/oneOf/$ref) without unevaluatedProperties: false

@@ -86,7 +86,7 @@ export abstract class ZodChainMethods {
         const catchall = catchallArg ? this.read(catchallArg) : undefined;
         if (catchall && isNever(catchall, catchallArg, t)) return withMode({ closed: true, site: nameNode, fixes: [] });
         const fixes: SchemaFix[] = callee
-          ? [{ kind: "replace-with-strict", edits: [{ start: callee.name.getStart(this.sourceFile), end: call.getEnd(), text: "strict()" }] }]
+          ? [{ kind: "replace-with-strict", edits: [{ start: callee.name.getStart(), end: call.getEnd(), text: "strict()" }] }]
           : [];
         return { ...withMode({ closed: false, reason: "catchall", site: nameNode, fixes }), catchall };
       }
@@ -241,7 +241,7 @@ export abstract class ZodChainMethods {
     const t = this.t;
     const nameNode = t.isPropertyAccessExpression(callee) ? callee.name : t.isIdentifier(callee) && t.isPropertyAccessExpression(callee.parent) ? callee : undefined;
     if (!nameNode) return [];
-    return [{ kind, edits: [{ start: nameNode.getStart(this.sourceFile), end: nameNode.getEnd(), text: newName }] }];
+    return [{ kind, edits: [{ start: nameNode.getStart(), end: nameNode.getEnd(), text: newName }] }];
   }
 }
 
