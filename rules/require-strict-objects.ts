@@ -70,6 +70,8 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
       const schema = occurrence.schema;
       if (schema.kind !== "object" || schema.openness.closed || !schema.openness.reason) continue;
       if (isAllowedField(occurrence, options.allowFields)) continue;
+      // `.strict()` where the tool is registered or dispatched closes the top level, not nested objects.
+      if (occurrence.path === "" && occurrence.registration.topLevelClosedBy) continue;
       const site = schema.openness.site;
       const method = facts.ts.isIdentifier(site) ? site.text : "passthrough";
       const suggestions: Suggestion<MessageIds>[] = schema.openness.fixes.map((fix) => ({ messageId: SUGGESTION_BY_FIX[fix.kind], edits: fix.edits }));

@@ -2,7 +2,9 @@ import type * as ts from "typescript";
 import { returnedExpressions, type Resolver } from "../resolve.js";
 import { calleeName, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
+import { classTools } from "./classes.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
+import { dispatchedTools } from "./dispatcher.js";
 import { SERVER_CLASS_NAMES, importedFrameworks, isXmcpToolPath } from "./frameworks.js";
 import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex, ToolRegistration } from "./model.js";
 import { xmcpTool } from "./xmcp.js";
@@ -32,6 +34,7 @@ export function findRegistrations(
   if (frameworks.size === 0 && !checker && !xmcpPath) return found;
   const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
+  const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
     nodes.calls.push(node);
     if (t.isPropertyAccessExpression(unwrapExpression(t, node.expression))) {
@@ -74,6 +77,7 @@ export function findRegistrations(
         break;
       case kind.ClassDeclaration:
       case kind.ClassExpression:
+        classes.push(node as ts.ClassLikeDeclaration);
         if (agentFrameworks) {
           const agentTool = agentToolOfClass(context, node as ts.ClassLikeDeclaration);
           if (agentTool) found.registrations.push(agentTool);
@@ -87,6 +91,8 @@ export function findRegistrations(
     const tool = xmcpTool(context);
     if (tool) found.registrations.push(tool);
   }
+  if (found.registrations.length > 0) found.registrations.push(...classTools(context, found.registrations, classes));
+  found.registrations.push(...dispatchedTools(context, found.registrations, found.callToolHandlers, nodes.calls));
   return found;
 }
 

@@ -22,7 +22,9 @@ export type RegistrationApi =
   /** A tool built by a function or class of an agent framework (`tool({...})`, `createTool`, `new DynamicStructuredTool`, a `StructuredTool` subclass, `ai.defineTool`). */
   | "tool-factory"
   /** An xmcp tool file: `export const schema`, `export const metadata`, `export default` handler. */
-  | "xmcp-file";
+  | "xmcp-file"
+  /** An entry of a tool collection that a low-level `tools/call` handler looks up and validates (dispatcher.ts). */
+  | "tools/call";
 
 export interface ToolRegistration {
   framework: Framework;
@@ -37,8 +39,17 @@ export interface ToolRegistration {
   annotations: ts.Expression | undefined;
   /** The object literal that holds the tool's options (registerTool's config, a fastmcp tool, a tools/list entry). */
   options?: ts.ObjectLiteralExpression;
-  /** server.tool() overloads that cannot be told apart: annotations may be present, so they are not judged. */
+  /**
+   * Annotations may be present but cannot be seen here, so they are not judged: server.tool() overloads
+   * that cannot be told apart, a base-class registration whose tool classes are judged one by one, a
+   * dispatched tool whose annotations would be published elsewhere.
+   */
   ambiguous?: boolean;
+  /**
+   * What rejects unknown keys at the input's top level although the schema does not: `.strict()` applied
+   * where the tool is registered or dispatched (`tool.schema.strict().parse(args)`). Nested objects keep their own mode.
+   */
+  topLevelClosedBy?: ts.Node;
   /** The syntax naming the tool (a `name`/`id` property, a key), when it is not the call's first argument. */
   nameNode?: ts.Node;
   /** Which handler parameters hold the model's input and the framework's context, when not `(args, extra)`. */
