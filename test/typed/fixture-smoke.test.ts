@@ -1,0 +1,216 @@
+// Lints the typed fixture project (test/fixtures/typed) with every rule, without and with type information,
+// through the helpers in test/rules/typed-helpers.ts, and shows typedRuleTester at work.
+//
+// Untyped, each file is analysed alone: an imported schema, shape, factory, annotations object or handler is
+// unknown and never reported, so only what server.ts writes inline is found (the exact list is asserted
+// below). Typed (cross-file) findings are added by the engine's cross-file work; until then the typed run must
+// lint every file without a fatal message or an engine error, and keep every untyped finding.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AST_NODE_TYPES, ESLintUtils } from "@typescript-eslint/utils";
+import ts from "typescript";
+import type { Linter } from "eslint";
+import { afterAll, describe, expect, it } from "vitest";
+import { pluginRule, replaceOnce } from "../rules/helpers.js";
+import { TYPED_FIXTURE_DIR, findingsOf, formatFindings, lintFixture, lintFixtureResults, typedRuleTester } from "../rules/typed-helpers.js";
+
+// Engine errors must throw here, not become a warning (vitest.config.ts sets this for every test).
+const strictErrors = process.env.MCP_GUARD_STRICT_ERRORS;
+const engineWarnings: string[] = [];
+const onWarning = (warning: Error) => {
+  if (warning.name === "McpGuardWarning") engineWarnings.push(warning.message);
+};
+process.on("warning", onWarning);
+afterAll(() => {
+  process.off("warning", onWarning);
+});
+
+const FIXTURE_FILES = [
+  "barrel.ts",
+  "cycle-a.ts",
+  "cycle-b.ts",
+  "file.ts",
+  "handlers.ts",
+  "lib/external.d.ts",
+  "reexport.ts",
+  "schemas.ts",
+  "server-extra.ts",
+  "server.ts",
+  "zod3-schemas.ts",
+];
+
+/** What untyped linting finds in the fixture: server.ts's inline problems, and nothing that comes from an import. */
+const UNTYPED_FINDINGS = [
+  // 4. `StrictSchema.shape` is a raw shape whatever StrictSchema is: the SDK wraps it in a stripping object.
+  "server.ts:26:54 mcp-guard/require-strict-objects rawShape",
+  // 7. list_invoices declares tenantId inline (listInvoices' read of it, in handlers.ts, is not reported again).
+  "server.ts:43:35 mcp-guard/no-identity-in-args identityInSchema",
+  // 8. The inline open object of "echo" in the tools array registered in a loop.
+  "server.ts:50:27 mcp-guard/require-strict-objects zodObject",
+  // 9. "notify": no annotations, an open object, an unbounded string.
+  "server.ts:58:21 mcp-guard/require-tool-annotations missingAnnotations",
+  "server.ts:58:46 mcp-guard/require-strict-objects zodObject",
+  "server.ts:58:61 mcp-guard/require-string-bounds unbounded",
+];
+
+describe("typed fixture, linted with every rule", () => {
+  it("runs with MCP_GUARD_STRICT_ERRORS=1, so an engine error fails the lint run instead of becoming a warning", () => {
+    expect(strictErrors).toBe("1");
+  });
+
+  it("untyped: finds exactly server.ts's inline problems, and is silent on everything imported", async () => {
+    const results = await lintFixtureResults(["**/*.ts"]);
+    expect(results.map((r) => r.filePath.slice(TYPED_FIXTURE_DIR.length + 1)).sort()).toEqual(FIXTURE_FILES);
+    expect(results.flatMap((r) => r.messages.filter((m) => m.fatal))).toEqual([]);
+    expect(formatFindings(findingsOf(results))).toEqual(UNTYPED_FINDINGS);
+    expect(engineWarnings).toEqual([]);
+  });
+
+  it("untyped: lintFixture gives the same findings for one file as for the whole project", async () => {
+    expect(formatFindings(await lintFixture(["server.ts"]))).toEqual(UNTYPED_FINDINGS);
+    expect(await lintFixture(["schemas.ts", "handlers.ts", "server-extra.ts"])).toEqual([]);
+  });
+
+  it("typed: lints every file with a type checker, with no fatal message and no engine error, and keeps every untyped finding", async () => {
+    // A probe rule next to the plugin's: it reports each file that reaches the rules without a program.
+    const untypedFiles: string[] = [];
+    const probe: Linter.Config = {
+      files: ["**/*.ts"],
+      plugins: {
+        probe: {
+          rules: {
+            typed: {
+              create(context) {
+                const services = (context.sourceCode as { parserServices?: { program?: unknown } }).parserServices;
+                if (!services?.program) untypedFiles.push(context.filename);
+                return {};
+              },
+            },
+          },
+        },
+      },
+      rules: { "probe/typed": "error" },
+    };
+    const started = performance.now();
+    const results = await lintFixtureResults(["**/*.ts"], { typed: true, extraConfig: [probe] });
+    const elapsed = performance.now() - started;
+    expect(results).toHaveLength(FIXTURE_FILES.length);
+    expect(untypedFiles).toEqual([]);
+    expect(results.flatMap((r) => r.messages.filter((m) => m.fatal))).toEqual([]);
+    expect(engineWarnings).toEqual([]);
+    const typed = formatFindings(findingsOf(results));
+    expect(typed).toEqual(expect.arrayContaining(UNTYPED_FINDINGS));
+    console.log(`typed fixture: ${results.length} files in ${elapsed.toFixed(0)} ms, ${typed.length} findings\n  ${typed.join("\n  ")}`);
+  }, 120_000);
+});
+
+// typedRuleTester: a case is linted as the fixture file it names, its code replacing that file's text, with
+// every other fixture file on disk. A test-only rule shows the type checker sees across files; a plugin rule
+// runs on a case-supplied variant of server.ts.
+
+/** A type, short: a zod object as `ZodObject<shape, mode>` (v3 has three more arguments), union members sorted. */
+function describeType(checker: ts.TypeChecker, type: ts.Type): string {
+  if (type.isUnion()) return type.types.map((member) => describeType(checker, member)).sort().join(" | ");
+  if (type.getSymbol()?.name === "ZodObject" && (type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) {
+    const [shape, mode] = checker.getTypeArguments(type as ts.TypeReference);
+    if (shape && mode) return `ZodObject<${checker.typeToString(shape)}, ${mode.aliasSymbol?.name ?? checker.typeToString(mode)}>`;
+  }
+  return checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
+}
+
+const typeOfInputSchema = ESLintUtils.RuleCreator.withoutDocs({
+  meta: { type: "problem", schema: [], messages: { type: "inputSchema: {{type}}" } },
+  defaultOptions: [],
+  create(context) {
+    const services = ESLintUtils.getParserServices(context);
+    const checker = services.program.getTypeChecker();
+    return {
+      Property(node) {
+        if (node.key.type !== AST_NODE_TYPES.Identifier || node.key.name !== "inputSchema") return;
+        context.report({ node: node.value, messageId: "type", data: { type: describeType(checker, services.getTypeAtLocation(node.value)) } });
+      },
+    };
+  },
+});
+
+const serverText = readFileSync(join(TYPED_FIXTURE_DIR, "server.ts"), "utf8");
+
+typedRuleTester.run("typed-helpers: the checker follows imports and re-exports from the case's code", typeOfInputSchema, {
+  valid: [{ code: "export const nothing = 1;\n" }],
+  invalid: [
+    {
+      // The default filename: file.ts.
+      code: `import { ReexportedOpen } from "./barrel.js";
+import { StrictSchema, paginated } from "./reexport.js";
+import { ExternalLoose } from "./lib/external.js";
+import { V3Open } from "./zod3-schemas.js";
+export const a = { inputSchema: ReexportedOpen };
+export const b = { inputSchema: StrictSchema };
+export const c = { inputSchema: ExternalLoose };
+export const d = { inputSchema: V3Open };
+export const e = { inputSchema: paginated({}) };
+`,
+      errors: [
+        { messageId: "type", data: { type: "ZodObject<{ query: ZodString; }, $strip>" }, line: 5, column: 33 },
+        { messageId: "type", data: { type: "ZodObject<{ id: ZodString; limit: ZodNumber; }, $strict>" }, line: 6, column: 33 },
+        { messageId: "type", data: { type: "ZodObject<{ q: ZodString; }, $loose>" }, line: 7, column: 33 },
+        { messageId: "type", data: { type: 'ZodObject<{ q: ZodString; page: ZodNumber; }, "passthrough">' }, line: 8, column: 33 },
+        { messageId: "type", data: { type: "ZodObject<{ cursor: ZodOptional<ZodString>; }, $strict>" }, line: 9, column: 33 },
+      ],
+    },
+    {
+      // server.ts's own text, linted as server.ts: the registrations' schemas, typed from the other files.
+      code: serverText,
+      filename: "server.ts",
+      errors: [
+        { messageId: "type", data: { type: "ZodObject<{ query: ZodString; }, $strip>" }, line: 14 },
+        { messageId: "type", data: { type: "ZodObject<{ query: ZodString; }, $strip>" }, line: 19 },
+        { messageId: "type", data: { type: "ZodObject<{ id: ZodString; limit: ZodNumber; }, $strict>" }, line: 22 },
+        { messageId: "type", data: { type: "ZodObject<{ id: ZodString; limit: ZodNumber; }, $strict>" }, line: 23 },
+        { messageId: "type", data: { type: "{ id: ZodString; limit: ZodNumber; }" }, line: 26 },
+        { messageId: "type", data: { type: "{ term: ZodString; }" }, line: 29 },
+        { messageId: "type", data: { type: "ZodObject<{ filter: ZodString; cursor: ZodOptional<ZodString>; }, $strict>" }, line: 32 },
+        { messageId: "type", data: { type: "ZodObject<{ url: ZodString; }, $strict>" }, line: 38 },
+        { messageId: "type", data: { type: 'ZodObject<{ tenantId: ZodString; status: ZodEnum<{ open: "open"; paid: "paid"; }>; }, $strict>' }, line: 43 },
+        { messageId: "type", data: { type: "ZodObject<{ message: ZodString; }, $strict> | ZodObject<{ query: ZodString; }, $strip> | ZodObject<{ text: ZodString; }, $strip>" }, line: 54 },
+        { messageId: "type", data: { type: "ZodObject<{ to: ZodString; body: ZodString; }, $strip>" }, line: 58 },
+      ],
+    },
+  ],
+});
+
+const serverVariant = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { OpenSchema } from "./schemas.js";
+const server = new McpServer({ name: "typed-fixture", version: "1.0.0" });
+server.registerTool("search", { inputSchema: OpenSchema }, async () => ({ content: [] }));
+server.registerTool("fetch_page", { inputSchema: z.looseObject({ url: z.string().max(2048) }) }, async () => ({ content: [] }));
+`;
+
+typedRuleTester.run("typed-helpers: a plugin rule on a case-supplied variant of server.ts", pluginRule("require-strict-objects"), {
+  valid: [
+    {
+      // server.ts with every problem of its own removed: only imported schemas are left, which are written elsewhere.
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StrictSchema } from "./schemas.js";
+const server = new McpServer({ name: "typed-fixture", version: "1.0.0" });
+server.registerTool("get_item", { inputSchema: StrictSchema }, async () => ({ content: [] }));
+`,
+      filename: "server.ts",
+    },
+  ],
+  invalid: [
+    {
+      // An imported open schema is reported where it is written (schemas.ts), never here; the variant's own
+      // looseObject is reported here.
+      code: serverVariant,
+      filename: "server.ts",
+      errors: [
+        {
+          messageId: "looseObject", line: 6, column: 50, endLine: 6, endColumn: 63,
+          suggestions: [{ messageId: "useStrictObject", output: replaceOnce(serverVariant, "z.looseObject(", "z.strictObject(") }],
+        },
+      ],
+    },
+  ],
+});
