@@ -7,6 +7,7 @@ import { arrayLiteralOf, literalOf, literalProperty, nameValue, type FinderConte
 import { dispatchedTools } from "./dispatcher.js";
 import { SERVER_CLASS_NAMES, importedFrameworks, isXmcpToolPath } from "./frameworks.js";
 import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex, ToolRegistration } from "./model.js";
+import { expandWrappers } from "./wrappers.js";
 import { xmcpTool } from "./xmcp.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
@@ -91,6 +92,7 @@ export function findRegistrations(
     const tool = xmcpTool(context);
     if (tool) found.registrations.push(tool);
   }
+  if (found.registrations.length > 0) expandWrappers(context, found);
   if (found.registrations.length > 0) found.registrations.push(...classTools(context, found.registrations, classes));
   found.registrations.push(...dispatchedTools(context, found.registrations, found.callToolHandlers, nodes.calls));
   return found;
@@ -184,6 +186,11 @@ function descriptionKind(context: FinderContext, expression: ts.Expression): "st
   const expr = resolver.followConsts(expression);
   if (t.isStringLiteralLike(expr) || t.isTemplateExpression(expr) || t.isBinaryExpression(expr)) return "string";
   if (t.isObjectLiteralExpression(expr) || (t.isPropertyAccessExpression(expr) && expr.name.text === "shape")) return "object";
+  // A wrapper's `description: string` parameter (wrappers.ts fills in the call site's value).
+  const declaration = t.isIdentifier(expr) ? resolver.declarationOf(expr) : undefined;
+  const type = declaration && t.isParameter(declaration) ? declaration.type : undefined;
+  if (type?.kind === t.SyntaxKind.StringKeyword) return "string";
+  if (type && t.isTypeReferenceNode(type) && /Shape$/.test(type.typeName.getText())) return "object";
   return "unknown";
 }
 

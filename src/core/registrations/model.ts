@@ -23,6 +23,11 @@ export type RegistrationApi =
   | "tool-factory"
   /** An xmcp tool file: `export const schema`, `export const metadata`, `export default` handler. */
   | "xmcp-file"
+  /**
+   * A call to an in-house helper that registers the tool: a function of this file whose parameters
+   * reach a registration (wrappers.ts), or one declared in `settings["mcp-guard"].registrations` (declared.ts).
+   */
+  | "wrapper"
   /** An entry of a tool collection that a low-level `tools/call` handler looks up and validates (dispatcher.ts). */
   | "tools/call";
 
@@ -58,6 +63,8 @@ export interface ToolRegistration {
   errorFunction?: ts.Expression | ts.MethodDeclaration;
   /** Where the annotations go when they are missing: the object literal and the text around them (Mastra: `mcp: { annotations }`). */
   annotationsContainer?: { literal: ts.ObjectLiteralExpression; wrap: (annotations: string) => string };
+  /** For a wrapper's call site: the registration inside the wrapper that it goes through (undefined when declared in settings). */
+  wraps?: ToolRegistration;
 }
 
 export function displayName(registration: ToolRegistration): string {

@@ -1,0 +1,314 @@
+import type * as ts from "typescript";
+import type { FunctionWithBody } from "../resolve.js";
+import { calleeName, containsNode, findProperty, propertyNameText, propertyValue, unwrapExpression } from "../ts-utils.js";
+import { nameValue, type FinderContext } from "./context.js";
+import type { FoundRegistrations, ToolRegistration } from "./model.js";
+
+/**
+ * Wrapper functions: a function of this file whose parameters reach a registration's name, input,
+ * handler or annotations registers one tool per call, so each call site is the registration and the
+ * call inside the wrapper is only its template. Found from the registrations and calls the finder's
+ * walk already collected, so no file is walked twice.
+ */
+
+/** How many wrappers deep (a wrapper calling a wrapper …) call sites are followed; a cycle ends here too. */
+const MAX_WRAPPER_DEPTH = 4;
+/** `def.tool.schema`: how many property names a field is read through. */
+const MAX_PATH = 4;
+
+type Value = ts.Expression | ts.MethodDeclaration | ts.FunctionDeclaration;
+type FieldName = "name" | "input" | "handler" | "annotations";
+const FIELDS: readonly FieldName[] = ["name", "input", "handler", "annotations"];
+
+/** A field the wrapper takes from parameter `index`, through the properties in `path`. */
+interface Slot {
+  fn: FunctionWithBody;
+  index: number;
+  path: readonly string[];
+  /** What the wrapper's body writes; kept (and read as opaque) when a call site passes nothing readable. */
+  written: ts.Expression;
+  /** A destructured property's default: `function f({ annotations = READ_ONLY })`. */
+  propertyDefault: ts.Expression | undefined;
+}
+
+type Field =
+  | { kind: "slot"; slot: Slot }
+  /** A value known at the call site; `missingIn` is the options literal that lacks the property, where it can be added. */
+  | { kind: "value"; value: Value | undefined; missingIn?: { literal: ts.ObjectLiteralExpression; key: string } };
+
+interface Template {
+  /** The registration as written inside the innermost wrapper: its framework, API and input form. */
+  base: ToolRegistration;
+  fn: FunctionWithBody;
+  fields: Record<FieldName, Field>;
+  /** What is reported when no call of this file reaches the wrapper: the registration with its parameters opaque. */
+  fallback: ToolRegistration;
+}
+
+/**
+ * Replaces registrations whose fields come from a wrapper's parameters by one registration per call of
+ * the wrapper. A wrapper no call of this file reaches keeps its own registration when the schema is
+ * written inside it; when the schema is a parameter, the registration is only a template and stays silent.
+ */
+export function expandWrappers(context: FinderContext, found: FoundRegistrations): void {
+  let templates: Template[] = [];
+  const kept: ToolRegistration[] = [];
+  for (const registration of found.registrations) {
+    const template = templateOf(context, registration);
+    if (template) templates.push(template);
+    else kept.push(registration);
+  }
+  if (templates.length === 0) return;
+  const seen = new Set<string>();
+  for (let depth = 0; templates.length > 0; depth++) {
+    const next: Template[] = [];
+    const called = new Set<Template>();
+    const calls = depth < MAX_WRAPPER_DEPTH ? callsOf(context, found.nodes.calls, templates) : [];
+    for (const { call, template } of calls) {
+      called.add(template);
+      const key = `${call.pos}:${template.base.node.pos}:${template.fn.pos}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const fields = instantiate(context, template, call);
+      const registration = registrationAt(context, template.base, call, fields);
+      const fn = outerFunction(fields);
+      if (fn) next.push({ base: template.base, fn, fields: onlyFrom(fn, fields), fallback: registration });
+      else kept.push(registration);
+    }
+    for (const template of templates) {
+      if (!called.has(template) && template.fields.input.kind !== "slot") kept.push(template.fallback);
+    }
+    templates = next;
+  }
+  found.registrations = kept;
+}
+
+function templateOf(context: FinderContext, registration: ToolRegistration): Template | undefined {
+  const { t } = context;
+  if (!t.isCallExpression(registration.node) && !t.isNewExpression(registration.node)) return undefined;
+  const written: Record<FieldName, Value | undefined> = {
+    name: nameExpressionOf(context, registration),
+    input: registration.input?.expression,
+    handler: registration.handler,
+    annotations: registration.annotations,
+  };
+  const fields = {} as Record<FieldName, Field>;
+  for (const field of FIELDS) {
+    const value = written[field];
+    const slot = value && !t.isMethodDeclaration(value) && !t.isFunctionDeclaration(value) ? slotOf(context, value) : undefined;
+    fields[field] = slot ? { kind: "slot", slot } : { kind: "value", value };
+  }
+  const fn = outerFunction(fields);
+  return fn ? { base: registration, fn, fields: onlyFrom(fn, fields), fallback: registration } : undefined;
+}
+
+/** The expression that names the tool, as the registration writes it. */
+function nameExpressionOf(context: FinderContext, registration: ToolRegistration): ts.Expression | undefined {
+  const { t } = context;
+  const node = registration.nameNode;
+  if (node) {
+    if (t.isPropertyAssignment(node)) return node.initializer;
+    if (t.isShorthandPropertyAssignment(node)) return node.name;
+    return t.isIdentifier(node) || t.isStringLiteralLike(node) || t.isPropertyAccessExpression(node) ? node : undefined;
+  }
+  const property = registration.options && findProperty(t, registration.options, "name");
+  if (property) return propertyValue(t, property);
+  const call = registration.node;
+  return t.isCallExpression(call) && (registration.api === "tool" || registration.api === "registerTool" || registration.api === "registerToolTask") ? call.arguments[0] : undefined;
+}
+
+/** The wrapper a template's fields come from: the function of its first parameter slot. */
+function outerFunction(fields: Record<FieldName, Field>): FunctionWithBody | undefined {
+  for (const field of FIELDS) {
+    const value = fields[field];
+    if (value.kind === "slot") return value.slot.fn;
+  }
+  return undefined;
+}
+
+/** Slots of another function (a closure's outer parameters) cannot be filled at this wrapper's call: opaque. */
+function onlyFrom(fn: FunctionWithBody, fields: Record<FieldName, Field>): Record<FieldName, Field> {
+  const result = { ...fields };
+  for (const field of FIELDS) {
+    const value = fields[field];
+    if (value.kind === "slot" && value.slot.fn !== fn) result[field] = { kind: "value", value: value.slot.written };
+  }
+  return result;
+}
+
+/**
+ * `schema`, `def.schema`, or a destructured `{ schema }`, where the name is a parameter of a function
+ * that can be called by name. Loop variables and iteration callbacks are elements, not wrappers.
+ */
+function slotOf(context: FinderContext, expression: ts.Expression): Slot | undefined {
+  const { t, resolver } = context;
+  let expr = resolver.followConsts(expression);
+  const path: string[] = [];
+  while (t.isPropertyAccessExpression(expr) && path.length < MAX_PATH) {
+    path.unshift(expr.name.text);
+    expr = resolver.followConsts(expr.expression);
+  }
+  if (!t.isIdentifier(expr)) return undefined;
+  const declaration = resolver.declarationOf(expr);
+  if (!declaration) return undefined;
+  let parameter: ts.ParameterDeclaration | undefined;
+  let propertyDefault: ts.Expression | undefined;
+  if (t.isParameter(declaration) && t.isIdentifier(declaration.name)) {
+    parameter = declaration;
+  } else if (t.isBindingElement(declaration) && t.isObjectBindingPattern(declaration.parent) && t.isParameter(declaration.parent.parent) && !declaration.dotDotDotToken) {
+    const key = declaration.propertyName ? propertyNameText(t, declaration.propertyName) : t.isIdentifier(declaration.name) ? declaration.name.text : undefined;
+    if (key === undefined) return undefined;
+    parameter = declaration.parent.parent;
+    path.unshift(key);
+    if (path.length === 1) propertyDefault = declaration.initializer;
+  }
+  if (!parameter || parameter.dotDotDotToken || !callableName(context, parameter.parent)) return undefined;
+  const fn = parameter.parent as FunctionWithBody;
+  return { fn, index: fn.parameters.indexOf(parameter), path, written: expression, propertyDefault };
+}
+
+/** The name a function is called by: a declaration's, a const's holding it, or a method's; else undefined. */
+function callableName(context: FinderContext, fn: ts.Node): string | undefined {
+  const { t } = context;
+  if ((t.isFunctionDeclaration(fn) || t.isMethodDeclaration(fn)) && fn.body && fn.name) return propertyNameText(t, fn.name);
+  if (!t.isArrowFunction(fn) && !t.isFunctionExpression(fn)) return undefined;
+  const holder = fn.parent;
+  if (t.isVariableDeclaration(holder) && t.isIdentifier(holder.name)) return holder.name.text;
+  if ((t.isPropertyAssignment(holder) || t.isPropertyDeclaration(holder)) && holder.initializer === fn) return propertyNameText(t, holder.name);
+  return undefined;
+}
+
+/** Calls of the templates' wrappers among the file's calls: a name test first, then the resolver decides. */
+function callsOf(context: FinderContext, calls: readonly ts.CallExpression[], templates: readonly Template[]): { call: ts.CallExpression; template: Template }[] {
+  const { t } = context;
+  const byName = new Map<string, Template[]>();
+  for (const template of templates) {
+    const name = callableName(context, template.fn);
+    if (name === undefined) continue;
+    const list = byName.get(name);
+    if (list) list.push(template);
+    else byName.set(name, [template]);
+  }
+  const result: { call: ts.CallExpression; template: Template }[] = [];
+  for (const call of calls) {
+    const name = calleeName(t, call);
+    const candidates = name === undefined ? undefined : byName.get(name);
+    if (!candidates) continue;
+    const callee = calledFunction(context, call);
+    if (!callee) continue;
+    for (const template of candidates) {
+      // A wrapper that calls itself defines no new tool.
+      if (template.fn === callee && !containsNode(callee, call)) result.push({ call, template });
+    }
+  }
+  return result;
+}
+
+/** The function a call runs: through the resolver for names, `this.method`, or a method of a const or `new` instance of this file. */
+function calledFunction(context: FinderContext, call: ts.CallExpression): ts.Node | undefined {
+  const { t, resolver } = context;
+  const callee = unwrapExpression(t, call.expression);
+  if (t.isIdentifier(callee)) return resolver.functionOf(callee);
+  if (!t.isPropertyAccessExpression(callee)) return undefined;
+  const member = callee.name.text;
+  const receiver = unwrapExpression(t, callee.expression);
+  if (receiver.kind === t.SyntaxKind.ThisKeyword) {
+    let scope: ts.Node | undefined = callee.parent;
+    while (scope && !t.isClassLike(scope)) scope = scope.parent;
+    return scope ? methodOf(context, scope.members, member) : undefined;
+  }
+  const value = resolver.followConsts(receiver);
+  if (t.isObjectLiteralExpression(value)) return methodOf(context, value.properties, member);
+  if (t.isNewExpression(value) && t.isIdentifier(value.expression)) {
+    const declaration = resolver.declarationOf(value.expression);
+    return declaration && t.isClassLike(declaration) ? methodOf(context, declaration.members, member) : undefined;
+  }
+  return undefined;
+}
+
+function methodOf(context: FinderContext, members: ts.NodeArray<ts.ClassElement | ts.ObjectLiteralElementLike>, name: string): ts.Node | undefined {
+  const { t } = context;
+  for (const member of members) {
+    if (!member.name || propertyNameText(t, member.name) !== name) continue;
+    if (t.isMethodDeclaration(member)) return member;
+    if ((t.isPropertyAssignment(member) || t.isPropertyDeclaration(member)) && member.initializer) return context.resolver.functionOf(member.initializer);
+  }
+  return undefined;
+}
+
+function instantiate(context: FinderContext, template: Template, call: ts.CallExpression): Record<FieldName, Field> {
+  const fields = {} as Record<FieldName, Field>;
+  for (const field of FIELDS) {
+    const value = template.fields[field];
+    fields[field] = value.kind === "slot" ? fill(context, value.slot, call) : value;
+  }
+  return fields;
+}
+
+/** What a call passes for a slot: a value, nothing, the slot's own expression (opaque), or a slot of the caller. */
+function fill(context: FinderContext, slot: Slot, call: ts.CallExpression): Field {
+  const { t, resolver } = context;
+  const opaque: Field = { kind: "value", value: slot.written };
+  const parameter = slot.fn.parameters[slot.index];
+  const args = call.arguments;
+  if (!parameter || args.slice(0, slot.index + 1).some((arg) => t.isSpreadElement(arg))) return opaque;
+  let value: Value | undefined = args[slot.index] ?? parameter.initializer;
+  if (!value) return { kind: "value", value: undefined };
+  for (let step = 0; step < slot.path.length; step++) {
+    if (t.isMethodDeclaration(value) || t.isFunctionDeclaration(value)) return opaque;
+    const outer = slotOf(context, value);
+    if (outer) return { kind: "slot", slot: { ...outer, path: [...outer.path, ...slot.path.slice(step)], written: slot.written, propertyDefault: slot.propertyDefault } };
+    const literal = resolver.objectLiteralOf(value);
+    const key = slot.path[step] as string;
+    const property = literal && findProperty(t, literal, key);
+    if (!literal) return opaque;
+    if (!property) {
+      // `{ ...def }` passes the caller's parameter on; another spread or a computed key may hold anything.
+      const spread = literal.properties.length === 1 ? literal.properties[0] : undefined;
+      const passed = spread && t.isSpreadAssignment(spread) ? slotOf(context, spread.expression) : undefined;
+      if (passed) return { kind: "slot", slot: { ...passed, path: [...passed.path, ...slot.path.slice(step)], written: slot.written, propertyDefault: slot.propertyDefault } };
+      if (literal.properties.some((p) => t.isSpreadAssignment(p) || (p.name !== undefined && t.isComputedPropertyName(p.name)))) return opaque;
+      const fallback = step === slot.path.length - 1 ? slot.propertyDefault : undefined;
+      return { kind: "value", value: fallback, missingIn: fallback ? undefined : { literal, key } };
+    }
+    value = t.isMethodDeclaration(property) ? property : propertyValue(t, property);
+    if (!value) return opaque;
+  }
+  if (!t.isMethodDeclaration(value) && !t.isFunctionDeclaration(value)) {
+    const outer = slotOf(context, value);
+    if (outer) return { kind: "slot", slot: { ...outer, written: slot.written } };
+  }
+  return { kind: "value", value };
+}
+
+function registrationAt(context: FinderContext, base: ToolRegistration, call: ts.CallExpression, fields: Record<FieldName, Field>): ToolRegistration {
+  const { t } = context;
+  const valueOf = (field: FieldName): Value | undefined => {
+    const value = fields[field];
+    return value.kind === "value" ? value.value : value.slot.written;
+  };
+  const asExpression = (value: Value | undefined): ts.Expression | undefined => (value && !t.isMethodDeclaration(value) && !t.isFunctionDeclaration(value) ? value : undefined);
+  const name = asExpression(valueOf("name"));
+  const input = asExpression(valueOf("input"));
+  const annotations = asExpression(valueOf("annotations"));
+  const annotationsField = fields.annotations;
+  // Only an options literal written at this call can take the missing property for this one tool.
+  const missing = annotationsField.kind === "value" && !annotationsField.value ? annotationsField.missingIn : undefined;
+  const missingIn = missing && containsNode(call, missing.literal) ? missing : undefined;
+  return {
+    framework: base.framework,
+    api: "wrapper",
+    toolName: nameValue(context, name),
+    node: call,
+    input: input && base.input ? { expression: input, form: base.input.form } : undefined,
+    handler: valueOf("handler"),
+    annotations,
+    nameNode: name && containsNode(call, name) ? name : call.expression,
+    // fastmcp calls `execute(args, context)` even without parameters.
+    handlerParameters: base.handlerParameters ?? (base.api === "addTool" ? { input: 0, context: 1 } : undefined),
+    ambiguous: base.ambiguous,
+    errorFunction: base.errorFunction,
+    annotationsContainer: missingIn && { literal: missingIn.literal, wrap: (text) => `${missingIn.key}: ${text}` },
+    wraps: base,
+  };
+}
