@@ -1,12 +1,9 @@
 import type * as ts from "typescript";
 import { propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
 import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
-import type { ObjectProperty, Openness, SchemaNode, StringSchema, ZodFlavor } from "./model.js";
-import {
-  BOUNDED_NUMBER_FACTORIES, BOUNDED_STRING_FORMATS, ENUM_FACTORIES, LEAF_FACTORIES, NON_SCHEMA_METHODS,
-  NUMBER_FACTORIES, PRECISION_FORMATS, UNBOUNDED_STRING_FORMATS, WRAPPER_FUNCTIONS, isMiniModule, majorOfModule,
-} from "./zod-vocabulary.js";
-import { ZodChainMethods, hasNumericPrecision } from "./zod-methods.js";
+import type { ObjectProperty, SchemaNode, ZodFlavor } from "./model.js";
+import { NON_SCHEMA_METHODS, isMiniModule, majorOfModule } from "./zod-vocabulary.js";
+import { ZodFactories } from "./zod-factories.js";
 import { objectFromDeclaredType } from "./from-zod-types.js";
 
 /** Framework packages that re-export zod as `z` (Genkit: `import { z } from "genkit"`). */
@@ -29,7 +26,7 @@ const MAX_FACTORY_CALLS = 8;
  * Reads zod schema expressions into SchemaNodes. Each expression is read once and cached, so a schema
  * shared by several tools is one node, reported once where it is written.
  */
-export class ZodReader extends ZodChainMethods {
+export class ZodReader extends ZodFactories {
   private readonly cache = new Map<ts.Node, SchemaNode>();
   private readonly inProgress = new Set<ts.Node>();
   /** Schema factories being read, innermost last, with the call that supplies their parameters. */
@@ -305,133 +302,6 @@ export class ZodReader extends ZodChainMethods {
       return { ...direct, name: direct.name === "iso" ? `iso.${callee.name.text}` : callee.name.text };
     }
     return undefined;
-  }
-
-  private readFactory(call: ts.CallExpression, callee: ts.Expression, name: string, flavor: ZodFlavor, major: 3 | 4): SchemaNode {
-    const t = this.t;
-    const args = call.arguments;
-    const arg = (index: number): ts.Expression | undefined => args[index];
-    const site = callee;
-    switch (name) {
-      case "object":
-      case "strictObject":
-      case "looseObject": {
-        const shape = arg(0) ? this.readShape(arg(0) as ts.Expression) : { properties: [], complete: true };
-        const openness: Openness =
-          name === "strictObject"
-            ? { closed: true, site, fixes: [] }
-            : name === "looseObject"
-              ? { closed: false, reason: "loose-object", site, fixes: this.renameFix(callee, "strictObject", "use-strict-object") }
-              : { closed: false, reason: "zod-object", site, fixes: this.objectFixes(call, callee, flavor) };
-        return {
-          kind: "object", site, flavor: "zod", properties: shape.properties, propertiesComplete: shape.complete, openness,
-          chainEnd: call, zodFlavor: flavor, zodMajor: major,
-        };
-      }
-      case "string":
-        return this.stringNode(site, call, flavor, {});
-      case "number":
-      case "int":
-      case "float64":
-      case "bigint":
-        return { kind: "number", site, flavor: "zod", hasMinimum: false, hasMaximum: false, boundedByShape: false, zodFlavor: flavor, zodMajor: major };
-      case "array":
-      case "set": {
-        const element = arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
-        return { kind: "array", collection: name === "set" ? "set" : "array", site, flavor: "zod", element, boundedByShape: false, chainEnd: call, zodFlavor: flavor };
-      }
-      case "tuple": {
-        const list = arg(0) && unwrapExpression(t, arg(0) as ts.Expression);
-        const items = list && t.isArrayLiteralExpression(list) ? list.elements.map((element) => this.read(element)) : [];
-        // zod 4 takes a rest element as the second argument; zod 3 ignores it (its tuples are closed).
-        const rest = arg(1) && major === 4 ? this.read(arg(1) as ts.Expression) : undefined;
-        return {
-          kind: "array", collection: "tuple", site, flavor: "zod", element: rest ?? this.opaque(call), items: rest ? undefined : items,
-          boundedByShape: !rest, chainEnd: call, zodFlavor: flavor,
-        };
-      }
-      case "union":
-      case "xor":
-      case "discriminatedUnion": {
-        const list = arg(name === "discriminatedUnion" ? 1 : 0);
-        const inner = list && unwrapExpression(t, list);
-        if (!inner || !t.isArrayLiteralExpression(inner)) return this.opaque(call);
-        return {
-          kind: "union", site, flavor: "zod", members: inner.elements.map((element) => this.read(element)),
-          discriminated: name === "discriminatedUnion",
-        };
-      }
-      case "intersection":
-        return {
-          kind: "intersection", site, flavor: "zod", discriminated: false,
-          members: args.slice(0, 2).map((member) => this.read(member)),
-        };
-      case "record":
-      case "partialRecord":
-      case "looseRecord":
-      case "map": {
-        const values = arg(1) ?? arg(0);
-        const keys = args.length > 1 && arg(0) ? this.read(arg(0) as ts.Expression) : undefined;
-        return {
-          kind: "unconstrained", site, flavor: "zod", what: name === "map" ? "map" : "record",
-          values: values ? this.read(values) : undefined,
-          keysEnumerated: keys?.kind === "leaf" && keys.enumerated,
-        };
-      }
-      case "any":
-      case "unknown":
-        return { kind: "unconstrained", site, flavor: "zod", what: name };
-      case "json":
-        return { kind: "unconstrained", site, flavor: "zod", what: "json" };
-      case "custom":
-        return args.length === 0 ? { kind: "unconstrained", site, flavor: "zod", what: "custom" } : { kind: "leaf", site, flavor: "zod", enumerated: false };
-      case "lazy": {
-        const fn = arg(0) && unwrapExpression(t, arg(0) as ts.Expression);
-        if (fn && (t.isArrowFunction(fn) || t.isFunctionExpression(fn))) {
-          const [returned] = returnedExpressions(t, fn);
-          if (returned) return this.read(returned);
-        }
-        return this.opaque(call);
-      }
-      case "preprocess":
-        return arg(1) ? this.read(arg(1) as ts.Expression) : this.opaque(call);
-      case "pipe":
-        return arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
-      case "extend":
-      case "safeExtend":
-      case "merge":
-      case "pick":
-      case "omit":
-      case "partial":
-      case "required":
-      case "catchall":
-      case "strict":
-      case "loose": {
-        // zod/mini's functional forms: the object is the first argument.
-        const receiver = arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
-        if (receiver.kind !== "object") return this.opaque(call);
-        return this.applyObjectOperation(receiver, name, args.slice(1), call, undefined) ?? this.opaque(call);
-      }
-      default:
-        break;
-    }
-    if (WRAPPER_FUNCTIONS.has(name)) return arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
-    if (BOUNDED_STRING_FORMATS.has(name)) return this.stringNode(site, call, flavor, { boundedByShape: true });
-    if (PRECISION_FORMATS.has(name)) return this.stringNode(site, call, flavor, { boundedByShape: hasNumericPrecision(t, arg(0)) });
-    if (name in UNBOUNDED_STRING_FORMATS) return this.stringNode(site, call, flavor, { unboundedFormat: UNBOUNDED_STRING_FORMATS[name] });
-    if (BOUNDED_NUMBER_FACTORIES.has(name)) return { kind: "number", site, flavor: "zod", hasMinimum: true, hasMaximum: true, boundedByShape: true };
-    if (NUMBER_FACTORIES.has(name)) return { kind: "number", site, flavor: "zod", hasMinimum: false, hasMaximum: false, boundedByShape: false, zodFlavor: flavor, zodMajor: major };
-    if (name === "literal") {
-      const value = arg(0) && unwrapExpression(t, arg(0) as ts.Expression);
-      return { kind: "leaf", site, flavor: "zod", enumerated: true, singleValue: value !== undefined && !t.isArrayLiteralExpression(value) };
-    }
-    if (ENUM_FACTORIES.has(name)) return { kind: "leaf", site, flavor: "zod", enumerated: true };
-    if (LEAF_FACTORIES.has(name)) return { kind: "leaf", site, flavor: "zod", enumerated: false };
-    return this.opaque(call);
-  }
-
-  private stringNode(site: ts.Node, call: ts.CallExpression, flavor: ZodFlavor, extra: Partial<StringSchema>): StringSchema {
-    return { kind: "string", site, flavor: "zod", boundedByShape: false, chainEnd: call, zodFlavor: flavor, ...extra };
   }
 
 }
