@@ -20,6 +20,8 @@ export type Binding =
 export class Resolver {
   private readonly scopeCache = new WeakMap<ts.Node, Map<string, ts.Node>>();
   private readonly lookupCache = new WeakMap<ts.Node, Map<string, ts.Node | undefined>>();
+  private readonly importCache = new Map<ts.Node, Binding | undefined>();
+  private readonly memberCache = new Map<ts.Node, Map<string, Binding | undefined>>();
   private scopeKinds: ReadonlySet<ts.SyntaxKind> | undefined;
 
   constructor(
@@ -38,7 +40,7 @@ export class Resolver {
     if (!declaration) return { kind: "unknown" };
     const binding = this.bindingOf(declaration);
     // With a checker, an import of the program's own code resolves to what the other file declares.
-    if (binding.kind === "import" && this.checker) return this.exportedBinding(identifier) ?? binding;
+    if (binding.kind === "import" && this.checker) return this.importedBinding(declaration) ?? binding;
     return binding;
   }
 
@@ -51,7 +53,24 @@ export class Resolver {
     if (!this.checker || !t.isIdentifier(access.expression) || !t.isIdentifier(access.name)) return undefined;
     const owner = this.declarationOf(access.expression);
     if (!owner || !t.isNamespaceImport(owner)) return undefined;
-    return this.exportedBinding(access.name);
+    let members = this.memberCache.get(owner);
+    if (!members) {
+      members = new Map();
+      this.memberCache.set(owner, members);
+    }
+    const name = access.name.text;
+    if (!members.has(name)) members.set(name, this.exportedBinding(access.name));
+    return members.get(name);
+  }
+
+  /** An import's target, asked of the checker once per import declaration (a file has hundreds of `z.` uses). */
+  private importedBinding(declaration: ts.Node): Binding | undefined {
+    if (this.importCache.has(declaration)) return this.importCache.get(declaration);
+    const t = this.t;
+    const name = t.isImportSpecifier(declaration) || t.isImportClause(declaration) || t.isNamespaceImport(declaration) ? declaration.name : undefined;
+    const binding = name ? this.exportedBinding(name) : undefined;
+    this.importCache.set(declaration, binding);
+    return binding;
   }
 
   /**
