@@ -5,68 +5,110 @@ import { mayUseMcpFramework } from "./registrations/frameworks.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import type { TS } from "./ts-utils.js";
 
+/** Per program: for each file name, the program source files that import it (directly). */
+const importerGraphs = new WeakMap<ts.Program, Map<string, ts.SourceFile[]>>();
 /** Per program and settings: for each file name, the facts of other files whose tools reach into it. */
-const indexes = new WeakMap<ts.Program, Map<string, Map<string, FileFacts[]>>>();
+const reachingByProgram = new WeakMap<ts.Program, Map<string, Map<string, FileFacts[]>>>();
 
 /**
  * The facts to run the rules on when linting `sourceFile`: its own, and, under typed analysis, those
  * of every file whose tools use a schema, helper or handler written in it. A problem is reported where
  * it is written, so linting `schemas.ts` reports the open object that a tool in `server.ts` uses.
- * The index is built once per Program (the facts it computes are cached per file, so linting those
- * files later costs nothing more).
+ * Only files that import this one, directly or through others, can reach it, so only they are
+ * analysed; their facts are cached per file, so linting them later costs nothing more.
  */
 export function factsForFile(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, program: ts.Program | undefined, settings: GuardSettings): FileFacts[] {
   const own = getFileFacts(t, sourceFile, checker, settings);
   if (!checker || !program) return [own];
-  const reaching = programIndex(t, program, checker, settings).get(sourceFile.fileName);
-  return reaching ? [own, ...reaching.filter((facts) => facts !== own)] : [own];
-}
-
-function programIndex(t: TS, program: ts.Program, checker: ts.TypeChecker, settings: GuardSettings): Map<string, FileFacts[]> {
-  let bySettings = indexes.get(program);
+  let bySettings = reachingByProgram.get(program);
   if (!bySettings) {
     bySettings = new Map();
-    indexes.set(program, bySettings);
+    reachingByProgram.set(program, bySettings);
   }
   const key = settingsKey(settings);
-  let index = bySettings.get(key);
-  if (!index) {
-    index = buildIndex(t, program, checker, settings);
-    bySettings.set(key, index);
+  let byFile = bySettings.get(key);
+  if (!byFile) {
+    byFile = new Map();
+    bySettings.set(key, byFile);
   }
-  return index;
+  let reaching = byFile.get(sourceFile.fileName);
+  if (!reaching) {
+    reaching = factsReaching(t, program, checker, settings, sourceFile);
+    byFile.set(sourceFile.fileName, reaching);
+  }
+  return reaching.length > 0 ? [own, ...reaching] : [own];
 }
 
-function buildIndex(t: TS, program: ts.Program, checker: ts.TypeChecker, settings: GuardSettings): Map<string, FileFacts[]> {
-  const index = new Map<string, FileFacts[]>();
-  for (const file of program.getSourceFiles()) {
-    // Only a file that mentions a framework can register a tool; the text test keeps the index cheap.
-    if (!isProgramSource(file) || !mayUseMcpFramework(file.text, file.fileName)) continue;
+function factsReaching(t: TS, program: ts.Program, checker: ts.TypeChecker, settings: GuardSettings, target: ts.SourceFile): FileFacts[] {
+  const reaching: FileFacts[] = [];
+  for (const importer of transitiveImporters(t, program, checker, target)) {
+    // Only a file that mentions a framework can register a tool; the text test is cheap.
+    if (!mayUseMcpFramework(importer.text, importer.fileName)) continue;
     let facts: FileFacts;
     try {
-      facts = getFileFacts(t, file, checker, settings);
+      facts = getFileFacts(t, importer, checker, settings);
     } catch {
-      // The file's own lint reports the engine error; the index goes on without it.
+      // The importer's own lint reports the engine error; this file's analysis goes on without it.
       continue;
     }
-    for (const reached of filesReached(facts)) {
-      if (reached === file) continue;
-      const list = index.get(reached.fileName);
-      if (list) list.push(facts);
-      else index.set(reached.fileName, [facts]);
-    }
+    if (reachesFile(facts, target)) reaching.push(facts);
   }
-  return index;
+  return reaching;
 }
 
-/** Files other than its own that a file's tools reach: where their schemas, handlers and annotations are written. */
-function filesReached(facts: FileFacts): Set<ts.SourceFile> {
-  const files = new Set<ts.SourceFile>();
-  for (const occurrence of facts.inputs) files.add(occurrence.schema.site.getSourceFile());
-  for (const handler of facts.handlers) files.add(handler.fn.getSourceFile());
+/** Files that import `target`, directly or through other files (re-exports, barrels), each once. */
+function transitiveImporters(t: TS, program: ts.Program, checker: ts.TypeChecker, target: ts.SourceFile): ts.SourceFile[] {
+  const graph = importerGraph(t, program, checker);
+  const seen = new Set<string>([target.fileName]);
+  const queue: ts.SourceFile[] = [target];
+  const importers: ts.SourceFile[] = [];
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    for (const importer of graph.get(next.fileName) ?? []) {
+      if (seen.has(importer.fileName)) continue;
+      seen.add(importer.fileName);
+      importers.push(importer);
+      queue.push(importer);
+    }
+  }
+  return importers;
+}
+
+function importerGraph(t: TS, program: ts.Program, checker: ts.TypeChecker): Map<string, ts.SourceFile[]> {
+  let graph = importerGraphs.get(program);
+  if (graph) return graph;
+  graph = new Map();
+  for (const file of program.getSourceFiles()) {
+    if (!isProgramSource(file)) continue;
+    for (const statement of file.statements) {
+      const specifier = t.isImportDeclaration(statement) || t.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      if (!specifier || !t.isStringLiteral(specifier)) continue;
+      const imported = importedFile(t, checker, specifier);
+      if (!imported || imported === file || !isProgramSource(imported)) continue;
+      const list = graph.get(imported.fileName);
+      if (list) list.push(file);
+      else graph.set(imported.fileName, [file]);
+    }
+  }
+  importerGraphs.set(program, graph);
+  return graph;
+}
+
+function importedFile(t: TS, checker: ts.TypeChecker, specifier: ts.StringLiteral): ts.SourceFile | undefined {
+  try {
+    const declaration = checker.getSymbolAtLocation(specifier)?.valueDeclaration;
+    return declaration && t.isSourceFile(declaration) ? declaration : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a file's tools reach into `target`: a schema, handler or annotations object written there. */
+function reachesFile(facts: FileFacts, target: ts.SourceFile): boolean {
+  for (const occurrence of facts.inputs) if (occurrence.schema.site.getSourceFile() === target) return true;
+  for (const handler of facts.handlers) if (handler.fn.getSourceFile() === target) return true;
   for (const registration of facts.registrations) {
     const annotations = registration.annotations && facts.resolver.objectLiteralOf(registration.annotations);
-    if (annotations) files.add(annotations.getSourceFile());
+    if (annotations?.getSourceFile() === target) return true;
   }
-  return files;
+  return false;
 }
