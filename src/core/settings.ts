@@ -8,6 +8,22 @@ export interface GuardSettings {
   sanitizers: ReadonlySet<string>;
   /** The major version behind a bare `import … from "zod"` (3.25 is v3), when known. */
   zodMajor: 3 | 4 | undefined;
+  /** In-house registration helpers the finder cannot discover (docs/wrappers.md). */
+  registrations: readonly DeclaredRegistration[];
+}
+
+/**
+ * `{ callee: "addTool", options: 0, name: "id", schema: "input", handler: "run" }`: each field is an
+ * argument index, or a property of the options-object argument (`options`, argument 0 unless given).
+ */
+export interface DeclaredRegistration {
+  /** A function or method name (`registerAccountTool`), or a dotted tail the callee must end with (`toolkit.add`). */
+  callee: string;
+  options: number;
+  name?: number | string;
+  schema?: number | string;
+  handler?: number | string;
+  annotations?: number | string;
 }
 
 /** Reads user settings leniently: settings are shared by every rule, so a bad value is ignored, never thrown. */
@@ -37,13 +53,41 @@ function parseSettings(raw: unknown, detectedZodMajor: 3 | 4 | undefined): Guard
   const zodModules = new Set(ZOD_MODULES);
   const sanitizers = new Set<string>();
   let zodMajor = detectedZodMajor;
+  let registrations: DeclaredRegistration[] = [];
   if (raw && typeof raw === "object") {
-    const { zodModules: extraModules, sanitizers: extraSanitizers, zodVersion } = raw as { zodModules?: unknown; sanitizers?: unknown; zodVersion?: unknown };
+    const { zodModules: extraModules, sanitizers: extraSanitizers, zodVersion, registrations: declared } = raw as { zodModules?: unknown; sanitizers?: unknown; zodVersion?: unknown; registrations?: unknown };
     for (const module of stringList(extraModules)) zodModules.add(module);
     for (const name of stringList(extraSanitizers)) sanitizers.add(name);
     if (zodVersion === 3 || zodVersion === 4) zodMajor = zodVersion;
+    if (Array.isArray(declared)) registrations = declared.flatMap((entry) => declaredRegistration(entry) ?? []);
   }
-  return { zodModules, sanitizers, zodMajor };
+  return { zodModules, sanitizers, zodMajor, registrations };
+}
+
+const CALLEE = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+const DECLARED_FIELDS = ["name", "schema", "handler", "annotations"] as const;
+
+/**
+ * One `registrations` entry, or undefined for a bad one. An entry with any bad field is dropped whole:
+ * half of a declaration would read the wrong argument as the schema.
+ */
+function declaredRegistration(entry: unknown): DeclaredRegistration | undefined {
+  if (!entry || typeof entry !== "object") return undefined;
+  const record = entry as Record<string, unknown>;
+  const { callee, options = 0 } = record;
+  if (typeof callee !== "string" || !CALLEE.test(callee) || !isIndex(options)) return undefined;
+  const declared: DeclaredRegistration = { callee, options };
+  for (const field of DECLARED_FIELDS) {
+    const value = record[field];
+    if (value === undefined) continue;
+    if (!isIndex(value) && !(typeof value === "string" && value !== "")) return undefined;
+    declared[field] = value;
+  }
+  return declared.schema !== undefined || declared.handler !== undefined ? declared : undefined;
+}
+
+function isIndex(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
 
 function stringList(value: unknown): string[] {
@@ -55,7 +99,7 @@ const keys = new WeakMap<GuardSettings, string>();
 export function settingsKey(settings: GuardSettings): string {
   let key = keys.get(settings);
   if (key === undefined) {
-    key = `${[...settings.zodModules].sort().join(",")}|${[...settings.sanitizers].sort().join(",")}|${settings.zodMajor ?? ""}`;
+    key = `${[...settings.zodModules].sort().join(",")}|${[...settings.sanitizers].sort().join(",")}|${settings.zodMajor ?? ""}|${JSON.stringify(settings.registrations)}`;
     keys.set(settings, key);
   }
   return key;

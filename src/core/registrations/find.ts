@@ -1,9 +1,11 @@
 import type * as ts from "typescript";
 import { returnedExpressions, type Resolver } from "../resolve.js";
+import type { DeclaredRegistration } from "../settings.js";
 import { calleeName, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
 import { classTools } from "./classes.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
+import { declaredNames, declaredRegistrations } from "./declared.js";
 import { dispatchedTools } from "./dispatcher.js";
 import { SERVER_CLASS_NAMES, importedFrameworks, isXmcpToolPath } from "./frameworks.js";
 import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex, ToolRegistration } from "./model.js";
@@ -27,12 +29,14 @@ export function findRegistrations(
   resolver: Resolver,
   checker: ts.TypeChecker | undefined,
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean,
+  declared: readonly DeclaredRegistration[] = [],
 ): FoundRegistrations {
   const nodes: NodeIndex = { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] };
   const found: FoundRegistrations = { nodes, registrations: [], callToolHandlers: [], clientTransports: [] };
   const frameworks = importedFrameworks(t, sourceFile);
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
-  if (frameworks.size === 0 && !checker && !xmcpPath) return found;
+  const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));
+  if (frameworks.size === 0 && !checker && !xmcpPath && !mayCallDeclared) return found;
   const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
@@ -92,6 +96,7 @@ export function findRegistrations(
     const tool = xmcpTool(context);
     if (tool) found.registrations.push(tool);
   }
+  if (mayCallDeclared) found.registrations.push(...declaredRegistrations(context, nodes.calls, declared));
   if (found.registrations.length > 0) expandWrappers(context, found);
   if (found.registrations.length > 0) found.registrations.push(...classTools(context, found.registrations, classes));
   found.registrations.push(...dispatchedTools(context, found.registrations, found.callToolHandlers, nodes.calls));

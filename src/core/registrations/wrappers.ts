@@ -259,7 +259,7 @@ function fill(context: FinderContext, slot: Slot, call: ts.CallExpression): Fiel
     const outer = slotOf(context, value);
     if (outer) return { kind: "slot", slot: { ...outer, path: [...outer.path, ...slot.path.slice(step)], written: slot.written, propertyDefault: slot.propertyDefault } };
     const literal = resolver.objectLiteralOf(value);
-    const key = slot.path[step] as string;
+    const key = slot.path[step];
     const property = literal && findProperty(t, literal, key);
     if (!literal) return opaque;
     if (!property) {

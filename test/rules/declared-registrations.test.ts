@@ -1,0 +1,143 @@
+/**
+ * `settings["mcp-guard"].registrations`: in-house registration helpers declared by the user
+ * (src/core/registrations/declared.ts), and how the settings are read (src/core/settings.ts).
+ *
+ * These cases run the registration finder directly: until facts.ts hands `settings.registrations` to
+ * `findRegistrations`, the rules cannot see declared registrations (see docs/wrappers.md).
+ */
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { Resolver } from "../../src/core/resolve.js";
+import { findRegistrations } from "../../src/core/registrations/find.js";
+import type { ToolRegistration } from "../../src/core/registrations/model.js";
+import { readSettings, settingsKey, type DeclaredRegistration } from "../../src/core/settings.js";
+
+function find(code: string, declared: readonly DeclaredRegistration[]): { registrations: ToolRegistration[]; text: (node: ts.Node | undefined) => string | undefined } {
+  const sourceFile = ts.createSourceFile("server.ts", code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found = findRegistrations(ts, sourceFile, new Resolver(ts, sourceFile, undefined), undefined, () => true, declared);
+  return { registrations: found.registrations, text: (node) => node?.getText(sourceFile) };
+}
+
+const ADD_TOOL: DeclaredRegistration = { callee: "registerAccountTool", options: 0, name: 0, schema: 1, handler: 2, annotations: 3 };
+
+describe("reading settings.registrations", () => {
+  it("keeps well-formed entries, with options defaulting to argument 0", () => {
+    const settings = readSettings({
+      registrations: [
+        { callee: "registerAccountTool", name: 0, schema: 1, handler: 2, annotations: 3 },
+        { callee: "toolkit.add", options: 1, name: "id", schema: "input", handler: "run" },
+      ],
+    });
+    expect(settings.registrations).toEqual([
+      { callee: "registerAccountTool", options: 0, name: 0, schema: 1, handler: 2, annotations: 3 },
+      { callee: "toolkit.add", options: 1, name: "id", schema: "input", handler: "run" },
+    ]);
+  });
+
+  it("drops entries with a bad shape and never throws", () => {
+    const settings = readSettings({
+      registrations: [
+        null,
+        "registerAccountTool",
+        { callee: "", schema: 1 },
+        { callee: "a b", schema: 1 },
+        { callee: "f", schema: -1 },
+        { callee: "f", schema: 1.5 },
+        { callee: "f", schema: true },
+        { callee: "f", schema: "" },
+        { callee: "f", options: "0", schema: "input" },
+        { callee: "f", name: 0 },
+        { callee: "ok", schema: 1 },
+      ],
+    });
+    expect(settings.registrations).toEqual([{ callee: "ok", options: 0, schema: 1 }]);
+    expect(readSettings({ registrations: { callee: "f", schema: 1 } }).registrations).toEqual([]);
+  });
+
+  it("gives different settings keys for different registrations, so cached facts are not shared", () => {
+    const one = readSettings({ registrations: [{ callee: "f", schema: 1 }] });
+    const other = readSettings({ registrations: [{ callee: "g", schema: 1 }] });
+    expect(settingsKey(one)).not.toBe(settingsKey(other));
+    expect(settingsKey(readSettings({}))).not.toBe(settingsKey(one));
+  });
+});
+
+describe("declared registrations", () => {
+  it("a declared positional helper is a registration in a file that imports no MCP package", () => {
+    const { registrations, text } = find(
+      `import { registerAccountTool } from "@acme/tools";
+import { z } from "zod";
+registerAccountTool("send_invoice", { to: z.string() }, async (args) => ({ content: [] }));
+`,
+      [ADD_TOOL],
+    );
+    expect(registrations).toHaveLength(1);
+    const [registration] = registrations;
+    expect(registration?.framework).toBe("mcp-sdk-v1");
+    expect(registration?.api).toBe("wrapper");
+    expect(registration?.toolName).toBe("send_invoice");
+    expect(registration?.input?.form).toBe("schema-or-shape");
+    expect(text(registration?.input?.expression)).toBe("{ to: z.string() }");
+    expect(text(registration?.handler)).toBe("async (args) => ({ content: [] })");
+    expect(registration?.annotations).toBeUndefined();
+    expect(registration?.ambiguous).toBeUndefined();
+  });
+
+  it("an options-object helper with a dotted callee matches this.toolkit.add(...) but not set.add(...)", () => {
+    const { registrations, text } = find(
+      `import { FastMCP } from "fastmcp";
+class Server {
+  init() {
+    this.toolkit.add("ignored", { id: "lookup", input: schema, run: handler });
+    set.add(1, { id: "no", input: other, run: handler });
+  }
+}
+`,
+      [{ callee: "toolkit.add", options: 1, name: "id", schema: "input", handler: "run", annotations: "hints" }],
+    );
+    expect(registrations.map((registration) => registration.toolName)).toEqual(["lookup"]);
+    const [registration] = registrations;
+    expect(registration?.framework).toBe("fastmcp");
+    expect(text(registration?.input?.expression)).toBe("schema");
+    // The missing `hints` property can be added to the call's own options literal.
+    expect(registration?.annotationsContainer?.wrap("{ readOnlyHint: true }")).toBe("hints: { readOnlyHint: true }");
+    expect(text(registration?.annotationsContainer?.literal)).toBe('{ id: "lookup", input: schema, run: handler }');
+  });
+
+  it("without a declared annotations field the helper's annotations are unknown, so not judged", () => {
+    const { registrations } = find(`addTool({ name: "a", input: {} });\n`, [{ callee: "addTool", options: 0, name: "name", schema: "input" }]);
+    expect(registrations).toHaveLength(1);
+    expect(registrations[0]?.ambiguous).toBe(true);
+  });
+
+  it("a function that passes its parameters to a declared helper is a wrapper: its calls are the tools", () => {
+    const { registrations, text } = find(
+      `import { registerAccountTool } from "@acme/tools";
+function billingTool(name: string, shape: object) {
+  registerAccountTool(name, shape, async () => ({ content: [] }), { readOnlyHint: true });
+}
+billingTool("refund", { amount: z.number() });
+`,
+      [ADD_TOOL],
+    );
+    expect(registrations.map((registration) => [registration.toolName, text(registration.input?.expression), text(registration.node)])).toEqual([
+      ["refund", "{ amount: z.number() }", 'billingTool("refund", { amount: z.number() })'],
+    ]);
+  });
+
+  it("a call whose arguments are spread, or that passes neither schema nor handler, is not a registration", () => {
+    const { registrations } = find(
+      `registerAccountTool(...args);
+registerAccountTool("only-a-name");
+`,
+      [ADD_TOOL],
+    );
+    expect(registrations).toEqual([]);
+  });
+
+  it("a declaration with a bad shape is ignored", () => {
+    const settings = readSettings({ registrations: [{ callee: "registerAccountTool", schema: "1" , options: -1 }] });
+    const { registrations } = find(`registerAccountTool("a", { to: z.string() }, async () => ({ content: [] }));\n`, settings.registrations);
+    expect(registrations).toEqual([]);
+  });
+});
