@@ -2,6 +2,7 @@ import type * as ts from "typescript";
 import { Resolver } from "./resolve.js";
 import { findRegistrations } from "./registrations/find.js";
 import { mayUseMcpFramework } from "./registrations/frameworks.js";
+import { declaredNames } from "./registrations/declared.js";
 import { ANNOTATION_KEYS } from "./registrations/find.js";
 import type { ToolRegistration } from "./registrations/model.js";
 import { childrenOf, type SchemaNode, type ZodFlavor } from "./schema/model.js";
@@ -58,6 +59,14 @@ const ZOD_TO_JSON = new Set(["zodToJsonSchema", "toJSONSchema", "toJsonSchema", 
 
 const cache = new WeakMap<ts.SourceFile, Map<string, { checker: ts.TypeChecker | undefined; facts: FileFacts }>>();
 
+/**
+ * A cheap text test: whether a file can hold a tool at all. It must mention a framework, or call one
+ * of the in-house helpers the settings declare as registrations.
+ */
+export function mayHaveTools(text: string, fileName: string, settings: GuardSettings): boolean {
+  return mayUseMcpFramework(text, fileName) || declaredNames(settings.registrations).some((name) => text.includes(name));
+}
+
 /** Facts for a file, cached per SourceFile object and settings. */
 export function getFileFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, settings: GuardSettings): FileFacts {
   const key = `${checker ? "typed" : "untyped"}\n${settingsKey(settings)}`;
@@ -84,8 +93,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     ts: t, sourceFile, registrations: [], inputs: [], zodNamespace: undefined, frameworks: new Set(), callToolHandlers: [],
     handlers: [], clientTransports: [], flow, resolver, nodes: { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] }, resultSinks: () => [], caughtErrorSources: new Set(),
   };
-  const text = sourceFile.text;
-  if (!checker && !mayUseMcpFramework(text, sourceFile.fileName)) return empty;
+  if (!checker && !mayHaveTools(sourceFile.text, sourceFile.fileName, settings)) return empty;
 
   const zod = new ZodReader(t, sourceFile, resolver, settings.zodModules, settings.zodMajor);
   const json = new JsonSchemaReader(t, sourceFile, resolver, (call) => {
@@ -104,7 +112,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     const names = literal.properties.map((property) => (property.name ? propertyNameText(t, property.name) : undefined));
     return !names.every((name) => name !== undefined && ANNOTATION_KEYS.has(name));
   };
-  const found = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape);
+  const found = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape, settings.registrations);
   const registrations = found.registrations;
   if (registrations.length === 0 && found.callToolHandlers.length === 0 && found.clientTransports.length === 0) return empty;
 

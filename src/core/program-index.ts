@@ -1,7 +1,6 @@
 import type * as ts from "typescript";
-import { getFileFacts, type FileFacts } from "./facts.js";
+import { getFileFacts, mayHaveTools, type FileFacts } from "./facts.js";
 import { isProgramSource } from "./resolve.js";
-import { mayUseMcpFramework } from "./registrations/frameworks.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import type { TS } from "./ts-utils.js";
 
@@ -43,7 +42,7 @@ function factsReaching(t: TS, program: ts.Program, checker: ts.TypeChecker, sett
   const reaching: FileFacts[] = [];
   for (const importer of transitiveImporters(t, program, checker, target)) {
     // Only a file that mentions a framework can register a tool; the text test is cheap.
-    if (!mayUseMcpFramework(importer.text, importer.fileName)) continue;
+    if (!mayHaveTools(importer.text, importer.fileName, settings)) continue;
     let facts: FileFacts;
     try {
       facts = getFileFacts(t, importer, checker, settings);

@@ -1,11 +1,11 @@
 import ts from "typescript";
 import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
+import { mayHaveTools } from "../core/facts.js";
 import { factsForFile } from "../core/program-index.js";
 import { findingRange, runRuleInFile, type RuleDefinition } from "../core/rule.js";
 import { readSettings } from "../core/settings.js";
 import { sourceFileFor } from "./source-file.js";
 import { reportEngineError } from "./engine-errors.js";
-import { mayUseMcpFramework } from "../core/registrations/frameworks.js";
 import { installedZodMajor } from "./zod-version.js";
 
 export interface McpGuardDocs {
@@ -35,12 +35,13 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
       return {
         Program() {
           const sourceCode = context.sourceCode;
+          const rawSettings = context.settings["mcp-guard"];
           // Skip parsing a second time when the file cannot contain a registration.
-          if (!sourceCode.parserServices?.program && !mayUseMcpFramework(sourceCode.text, context.filename)) return;
+          if (!sourceCode.parserServices?.program && !mayHaveTools(sourceCode.text, context.filename, readSettings(rawSettings))) return;
           let findings;
           try {
             const target = sourceFileFor(context);
-            const settings = readSettings(context.settings["mcp-guard"], installedZodMajor(context.filename));
+            const settings = readSettings(rawSettings, installedZodMajor(context.filename));
             const factsList = factsForFile(ts, target.sourceFile, target.checker, target.program, settings);
             findings = runRuleInFile(definition, factsList, options, target.sourceFile).map((finding) => ({ finding, range: findingRange(finding) }));
           } catch (error) {

@@ -2,8 +2,8 @@
  * `settings["mcp-guard"].registrations`: in-house registration helpers declared by the user
  * (src/core/registrations/declared.ts), and how the settings are read (src/core/settings.ts).
  *
- * These cases run the registration finder directly: until facts.ts hands `settings.registrations` to
- * `findRegistrations`, the rules cannot see declared registrations (see docs/wrappers.md).
+ * The first cases run the registration finder directly; the RuleTester cases at the end go through the
+ * rules, with the settings given as a user would.
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { Resolver } from "../../src/core/resolve.js";
 import { findRegistrations } from "../../src/core/registrations/find.js";
 import type { ToolRegistration } from "../../src/core/registrations/model.js";
 import { readSettings, settingsKey, type DeclaredRegistration } from "../../src/core/settings.js";
+import { pluginRule, ruleTester } from "./helpers.js";
 
 function find(code: string, declared: readonly DeclaredRegistration[]): { registrations: ToolRegistration[]; text: (node: ts.Node | undefined) => string | undefined } {
   const sourceFile = ts.createSourceFile("server.ts", code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -140,4 +141,72 @@ registerAccountTool("only-a-name");
     const { registrations } = find(`registerAccountTool("a", { to: z.string() }, async () => ({ content: [] }));\n`, settings.registrations);
     expect(registrations).toEqual([]);
   });
+});
+
+const DECLARED_SETTINGS = {
+  "mcp-guard": {
+    registrations: [
+      { callee: "registerAccountTool", name: 0, schema: 1, handler: 2, annotations: 3 },
+      { callee: "toolkit.add", options: 1, name: "id", schema: "input", handler: "run", annotations: "hints" },
+    ],
+  },
+};
+
+/** A file that imports only the in-house helper, as such files usually do: no MCP import at all. */
+const HELPER_ONLY = `import { registerAccountTool } from "@acme/mcp-kit";
+import { z } from "zod";
+`;
+
+ruleTester.run("declared registrations through the rules", pluginRule<string>("require-strict-objects"), {
+  valid: [
+    // Without the setting, the helper is an unknown function of another package.
+    { code: `${HELPER_ONLY}registerAccountTool("send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\n` },
+    // A call of another function with the same shape is not a registration.
+    { code: `${HELPER_ONLY}registerOther("send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\n`, settings: DECLARED_SETTINGS },
+  ],
+  invalid: [
+    {
+      code: `${HELPER_ONLY}registerAccountTool("send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\n`,
+      settings: DECLARED_SETTINGS,
+      errors: [
+        {
+          messageId: "zodObject", line: 3, column: 29, endLine: 3, endColumn: 37,
+          suggestions: [
+            { messageId: "useStrictObject", output: `${HELPER_ONLY}registerAccountTool("send", z.strictObject({ to: z.string().max(5) }), async () => ({ content: [] }));\n` },
+            { messageId: "appendStrict", output: `${HELPER_ONLY}registerAccountTool("send", z.object({ to: z.string().max(5) }).strict(), async () => ({ content: [] }));\n` },
+          ],
+        },
+      ],
+    },
+    {
+      // A method tail with an options object: `this.toolkit.add(server, { id, input, run })`.
+      code: `${HELPER_ONLY}class Tools { toolkit = { add(..._a: unknown[]) {} }; init(server: unknown) { this.toolkit.add(server, { id: "send", input: z.object({}), run: async () => ({ content: [] }) }); } }\n`,
+      settings: DECLARED_SETTINGS,
+      errors: [
+        {
+          messageId: "zodObject", line: 3, column: 125, endLine: 3, endColumn: 133,
+          suggestions: [
+            { messageId: "useStrictObject", output: `${HELPER_ONLY}class Tools { toolkit = { add(..._a: unknown[]) {} }; init(server: unknown) { this.toolkit.add(server, { id: "send", input: z.strictObject({}), run: async () => ({ content: [] }) }); } }\n` },
+            { messageId: "appendStrict", output: `${HELPER_ONLY}class Tools { toolkit = { add(..._a: unknown[]) {} }; init(server: unknown) { this.toolkit.add(server, { id: "send", input: z.object({}).strict(), run: async () => ({ content: [] }) }); } }\n` },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+ruleTester.run("declared registrations: string bounds", pluginRule<string>("require-string-bounds"), {
+  valid: [{ code: `${HELPER_ONLY}registerAccountTool("send", z.strictObject({ to: z.string() }), async () => ({ content: [] }));\n` }],
+  invalid: [
+    {
+      code: `${HELPER_ONLY}registerAccountTool("send", z.strictObject({ to: z.string() }), async () => ({ content: [] }));\n`,
+      settings: DECLARED_SETTINGS,
+      errors: [
+        {
+          messageId: "unbounded", line: 3, column: 50, endLine: 3, endColumn: 58,
+          suggestions: [{ messageId: "addMax", output: `${HELPER_ONLY}registerAccountTool("send", z.strictObject({ to: z.string().max(1000) }), async () => ({ content: [] }));\n` }],
+        },
+      ],
+    },
+  ],
 });
