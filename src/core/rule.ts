@@ -70,11 +70,12 @@ export function runRuleInFile<Options extends Record<string, unknown>, MessageId
 ): Finding<MessageIds>[] {
   const [own] = factsList;
   if (factsList.length === 1 && own && !own.resolver.typeChecker) return runRule(rule, own, options);
+  // Typed facts reach into other files, whose offsets can coincide with this file's: keep this file's first.
+  const inFile = (node: ts.Node): boolean => node.getSourceFile() === sourceFile;
   const findings: Finding<MessageIds>[] = [];
   const seen = new Set<string>();
   for (const facts of factsList) {
-    for (const finding of runRule(rule, facts, options)) {
-      if (finding.node.getSourceFile() !== sourceFile) continue;
+    for (const finding of runRule(rule, facts, options, inFile)) {
       const key = `${finding.messageId}:${finding.range?.start}:${finding.range?.end}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -89,10 +90,13 @@ export function runRule<Options extends Record<string, unknown>, MessageIds exte
   rule: RuleDefinition<Options, MessageIds>,
   facts: FileFacts,
   options: Options,
+  /** Keeps only findings whose node passes: those written in the linted file. */
+  keep?: (node: ts.Node) => boolean,
 ): Finding<MessageIds>[] {
   const findings: Finding<MessageIds>[] = [];
   const seen = new Set<string>();
   rule.check(facts, options, (finding) => {
+    if (keep && !keep(finding.node)) return;
     const range = findingRange(finding);
     const key = `${finding.messageId}:${range.start}:${range.end}`;
     if (seen.has(key)) return;

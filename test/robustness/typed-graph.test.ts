@@ -224,6 +224,17 @@ server.registerTool("ping", { inputSchema: Ping, ${ANNOTATIONS} }, async () => (
 
     const typed = await lintProject(dir, true);
     expect(inFile(typed, "server.ts")).toEqual([]);
+    // Regression: a.ts's and b.ts's objects sit at the same offset; each is reported in its own file.
+    expect(inFile(typed, "a.ts")).toEqual(["a.ts:3:59 mcp-guard/require-strict-objects zodObject"]);
+    expect(inFile(typed, "b.ts")).toEqual(["b.ts:3:59 mcp-guard/require-strict-objects zodObject", "b.ts:3:93 mcp-guard/require-string-bounds unbounded"]);
+    expect(inFile(typed, "self.ts")).toEqual([
+      "self.ts:3:51 mcp-guard/require-strict-objects zodObject",
+      "self.ts:3:69 mcp-guard/require-string-bounds unbounded",
+      "self.ts:3:91 mcp-guard/require-array-bounds unbounded",
+      "self.ts:5:37 mcp-guard/require-strict-objects zodObject",
+      "self.ts:10:25 mcp-guard/require-strict-objects zodObject",
+      "self.ts:13:12 mcp-guard/require-array-bounds unbounded",
+    ]);
     expect(engineWarnings).toEqual([]);
   }, 120_000);
 
