@@ -14,7 +14,7 @@ import { ValueFlow } from "./flow/value-flow.js";
 import { indexForeignFunction } from "./node-index.js";
 import { collectHandlers, type Handler } from "./handler/handlers.js";
 import { findResultSinks, type ResultSink } from "./handler/result-sinks.js";
-import type { CallToolHandler, Framework, NodeIndex } from "./registrations/model.js";
+import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex } from "./registrations/model.js";
 import { importedFrameworks } from "./registrations/frameworks.js";
 
 /** One schema node as it appears in one tool's input. */
@@ -32,6 +32,8 @@ export interface FileFacts {
   ts: TS;
   sourceFile: ts.SourceFile;
   registrations: ToolRegistration[];
+  /** The registrations as written, before wrappers were expanded (another file may call the wrappers). */
+  unexpandedRegistrations: readonly ToolRegistration[];
   /** Every schema node reachable from a tool's input, once per tool, parents before children. */
   inputs: InputOccurrence[];
   /** The file's zod namespace, for fixes that write new zod calls. */
@@ -57,6 +59,8 @@ export interface FileFacts {
 const JSON_ADAPTERS = new Set(["fromJsonSchema", "jsonSchemaAdapter", "jsonSchema"]);
 const ZOD_TO_JSON = new Set(["zodToJsonSchema", "toJSONSchema", "toJsonSchema", "zodToJSONSchema"]);
 
+/** Files whose facts are being computed: a cycle of files calling each other's wrappers ends here. */
+const inProgress = new Set<ts.SourceFile>();
 const cache = new WeakMap<ts.SourceFile, Map<string, { checker: ts.TypeChecker | undefined; facts: FileFacts }>>();
 
 /**
@@ -90,7 +94,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     return name !== undefined && settings.sanitizers.has(name);
   });
   const empty: FileFacts = {
-    ts: t, sourceFile, registrations: [], inputs: [], zodNamespace: undefined, frameworks: new Set(), callToolHandlers: [],
+    ts: t, sourceFile, registrations: [], unexpandedRegistrations: [], inputs: [], zodNamespace: undefined, frameworks: new Set(), callToolHandlers: [],
     handlers: [], clientTransports: [], flow, resolver, nodes: { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] }, resultSinks: () => [], caughtErrorSources: new Set(),
   };
   if (!checker && !mayHaveTools(sourceFile.text, sourceFile.fileName, settings)) return empty;
@@ -112,9 +116,26 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     const names = literal.properties.map((property) => (property.name ? propertyNameText(t, property.name) : undefined));
     return !names.every((name) => name !== undefined && ANNOTATION_KEYS.has(name));
   };
-  const found = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape, settings.registrations);
+  // Typed analysis: a wrapper defined in another file registers a tool at each call here.
+  const foreignRegistrations = checker
+    ? (file: ts.SourceFile): readonly ToolRegistration[] => {
+        if (inProgress.has(file)) return [];
+        try {
+          return getFileFacts(t, file, checker, settings).unexpandedRegistrations;
+        } catch {
+          return [];
+        }
+      }
+    : undefined;
+  let found: FoundRegistrations;
+  inProgress.add(sourceFile);
+  try {
+    found = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape, settings.registrations, foreignRegistrations);
+  } finally {
+    inProgress.delete(sourceFile);
+  }
   const registrations = found.registrations;
-  if (registrations.length === 0 && found.callToolHandlers.length === 0 && found.clientTransports.length === 0) return empty;
+  if (registrations.length === 0 && found.callToolHandlers.length === 0 && found.clientTransports.length === 0) return { ...empty, unexpandedRegistrations: found.unexpanded };
 
   const zodNamespace = zod.namespaceName();
   const readInput = (registration: ToolRegistration): SchemaNode | undefined => {
@@ -188,7 +209,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   const caughtErrorSources = new Set<ts.Node>(errorFunctions.flatMap((fn) => (fn.parameters[1] ? [fn.parameters[1]] : [])));
   let sinks: ResultSink[] | undefined;
   return {
-    ts: t, sourceFile, registrations, inputs, zodNamespace, frameworks: importedFrameworks(t, sourceFile),
+    ts: t, sourceFile, registrations, unexpandedRegistrations: found.unexpanded, inputs, zodNamespace, frameworks: importedFrameworks(t, sourceFile),
     callToolHandlers: found.callToolHandlers, handlers, clientTransports: found.clientTransports, flow, resolver,
     nodes: found.nodes,
     resultSinks: () => (sinks ??= findResultSinks(t, found.nodes, flow, handlers, errorFunctions)),

@@ -3,6 +3,7 @@
  * so that they import the project's real modules: schemas, re-exports, factories, handlers, annotations and
  * declaration-only schemas in other files.
  */
+import { readFileSync } from "node:fs";
 import { pluginRule } from "./helpers.js";
 import { typedRuleTester } from "./typed-helpers.js";
 
@@ -77,6 +78,56 @@ typedRuleTester.run("require-strict-objects (typed, across files)", strictObject
             { messageId: "useStrictObject", output: `${HEADER}import { StrictSchema } from "./schemas.js";\nserver.registerTool("a", { inputSchema: StrictSchema.extend({ meta: z.strictObject({ k: z.string().max(5) }) }) }, async () => ({ content: [] }));\n` },
             { messageId: "appendStrict", output: `${HEADER}import { StrictSchema } from "./schemas.js";\nserver.registerTool("a", { inputSchema: StrictSchema.extend({ meta: z.object({ k: z.string().max(5) }).strict() }) }, async () => ({ content: [] }));\n` },
           ],
+        },
+      ],
+    },
+  ],
+});
+
+typedRuleTester.run("wrappers in another file (typed)", strictObjects, {
+  valid: [
+    // The wrapper's own registration (wrappers.ts) takes its schema from a parameter: nothing to judge there.
+    { filename: "wrappers.ts", code: readFileSync(new URL("../fixtures/typed/wrappers.ts", import.meta.url), "utf8") },
+    { filename: "file.ts", code: `${HEADER}import { accountTool } from "./wrappers.js";\naccountTool(server, "send", z.strictObject({ to: z.string().max(5) }), async () => ({ content: [] }));\n` },
+  ],
+  invalid: [
+    {
+      // Each call of an imported wrapper registers a tool, judged here where its schema is written.
+      filename: "file.ts",
+      code: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({}), handler: async () => ({ content: [] }) });\n`,
+      errors: [
+        {
+          messageId: "zodObject", line: 5, column: 29, endLine: 5, endColumn: 37,
+          suggestions: [
+            { messageId: "useStrictObject", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.strictObject({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({}), handler: async () => ({ content: [] }) });\n` },
+            { messageId: "appendStrict", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }).strict(), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({}), handler: async () => ({ content: [] }) });\n` },
+          ],
+        },
+        {
+          messageId: "zodObject", line: 6, column: 49, endLine: 6, endColumn: 57,
+          suggestions: [
+            { messageId: "useStrictObject", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.strictObject({}), handler: async () => ({ content: [] }) });\n` },
+            { messageId: "appendStrict", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({}).strict(), handler: async () => ({ content: [] }) });\n` },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+typedRuleTester.run("require-tool-annotations through a wrapper in another file (typed)", annotations, {
+  valid: [
+    { filename: "file.ts", code: `${HEADER}import { defineTool } from "./wrappers.js";\nimport { readOnly } from "./schemas.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({}), annotations: readOnly, handler: async () => ({ content: [] }) });\n` },
+  ],
+  invalid: [
+    {
+      filename: "file.ts",
+      code: `${HEADER}import { defineTool } from "./wrappers.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({}), handler: async () => ({ content: [] }) });\n`,
+      errors: [
+        {
+          messageId: "missingAnnotations", line: 5, column: 28, endLine: 5, endColumn: 34,
+          // The defaults are written into the options object at the call, where the tool is defined.
+          suggestions: [{ messageId: "insertDefaults", output: `${HEADER}import { defineTool } from "./wrappers.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({}), handler: async () => ({ content: [] }), annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true } });\n` }],
         },
       ],
     },

@@ -36,6 +36,7 @@ const FILES = [
   "schemas.ts",
   "server-extra.ts",
   "server.ts",
+  "wrappers.ts",
   "zod3-schemas.ts",
 ];
 

@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import type { Resolver } from "../resolve.js";
 import { findProperty, propertyValue, stringValue, type TS } from "../ts-utils.js";
-import type { Framework } from "./model.js";
+import type { Framework, ToolRegistration } from "./model.js";
 
 /** What every registration finder (one file per framework family) works with. */
 export interface FinderContext {
@@ -12,6 +12,11 @@ export interface FinderContext {
   frameworks: Set<Framework>;
   /** Decides whether an object literal handed to `server.tool()` is a raw shape (true) or annotations. */
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean;
+  /**
+   * Typed analysis only: the registrations another file writes before its wrappers are expanded, so that
+   * a call of a wrapper defined there registers a tool here.
+   */
+  foreignRegistrations?: (file: ts.SourceFile) => readonly ToolRegistration[];
 }
 
 /** A tool name written as a literal, or held in a const of this file. */

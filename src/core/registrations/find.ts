@@ -30,14 +30,15 @@ export function findRegistrations(
   checker: ts.TypeChecker | undefined,
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean,
   declared: readonly DeclaredRegistration[] = [],
+  foreignRegistrations?: (file: ts.SourceFile) => readonly ToolRegistration[],
 ): FoundRegistrations {
   const nodes: NodeIndex = { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] };
-  const found: FoundRegistrations = { nodes, registrations: [], callToolHandlers: [], clientTransports: [] };
+  const found: FoundRegistrations = { nodes, registrations: [], unexpanded: [], callToolHandlers: [], clientTransports: [] };
   const frameworks = importedFrameworks(t, sourceFile);
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
   const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));
   if (frameworks.size === 0 && !checker && !xmcpPath && !mayCallDeclared) return found;
-  const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape };
+  const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape, foreignRegistrations };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
@@ -97,7 +98,8 @@ export function findRegistrations(
     if (tool) found.registrations.push(tool);
   }
   if (mayCallDeclared) found.registrations.push(...declaredRegistrations(context, nodes.calls, declared));
-  if (found.registrations.length > 0) expandWrappers(context, found);
+  found.unexpanded = [...found.registrations];
+  if (found.registrations.length > 0 || foreignRegistrations) expandWrappers(context, found);
   if (found.registrations.length > 0) found.registrations.push(...classTools(context, found.registrations, classes));
   found.registrations.push(...dispatchedTools(context, found.registrations, found.callToolHandlers, nodes.calls));
   return found;

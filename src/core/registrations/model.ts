@@ -92,6 +92,8 @@ export interface NodeIndex {
 export interface FoundRegistrations {
   nodes: NodeIndex;
   registrations: ToolRegistration[];
+  /** The registrations as written, before wrappers were expanded: another file's calls may expand them. */
+  unexpanded: readonly ToolRegistration[];
   callToolHandlers: CallToolHandler[];
   /** `new StdioClientTransport(...)`: an MCP client starting a server process. */
   clientTransports: ts.NewExpression[];

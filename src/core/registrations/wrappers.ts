@@ -58,6 +58,9 @@ export function expandWrappers(context: FinderContext, found: FoundRegistrations
     if (template) templates.push(template);
     else kept.push(registration);
   }
+  // Wrappers of other files (typed analysis): their registrations stay theirs; only calls here count.
+  const foreign = foreignTemplates(context, found.nodes.calls);
+  templates.push(...foreign);
   if (templates.length === 0) return;
   const seen = new Set<string>();
   for (let depth = 0; templates.length > 0; depth++) {
@@ -76,11 +79,39 @@ export function expandWrappers(context: FinderContext, found: FoundRegistrations
       else kept.push(registration);
     }
     for (const template of templates) {
-      if (!called.has(template) && template.fields.input.kind !== "slot") kept.push(template.fallback);
+      if (!called.has(template) && template.fields.input.kind !== "slot" && !foreign.includes(template)) kept.push(template.fallback);
     }
     templates = next;
   }
   found.registrations = kept;
+}
+
+/**
+ * Templates of wrappers written in other files that this file calls: under typed analysis a call's callee
+ * resolves into the other file, whose registrations (before its own expansion) say which parameters
+ * reach a registration.
+ */
+function foreignTemplates(context: FinderContext, calls: readonly ts.CallExpression[]): Template[] {
+  const { t, resolver, sourceFile, foreignRegistrations } = context;
+  if (!foreignRegistrations) return [];
+  const templates: Template[] = [];
+  const seen = new Set<ts.Node>();
+  for (const call of calls) {
+    const callee = unwrapExpression(t, call.expression);
+    if (!t.isIdentifier(callee) && !t.isPropertyAccessExpression(callee)) continue;
+    const fn = resolver.functionOf(callee);
+    if (!fn || seen.has(fn)) continue;
+    seen.add(fn);
+    const file = fn.getSourceFile();
+    if (file === sourceFile) continue;
+    for (const registration of foreignRegistrations(file)) {
+      if (!containsNode(fn, registration.node)) continue;
+      // Only a wrapper called directly from here is followed into another file, not wrappers of wrappers there.
+      const template = templateOf(context, registration);
+      if (template) templates.push(template);
+    }
+  }
+  return templates;
 }
 
 function templateOf(context: FinderContext, registration: ToolRegistration): Template | undefined {
