@@ -1,14 +1,15 @@
 import type * as ts from "typescript";
-import { returnedExpressions, type Resolver } from "../resolve.js";
+import type { Resolver } from "../resolve.js";
 import type { DeclaredRegistration } from "../settings.js";
-import { calleeName, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
+import { calleeName, findProperty, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
 import { classTools } from "./classes.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
 import { declaredNames, declaredRegistrations } from "./declared.js";
 import { dispatchedTools } from "./dispatcher.js";
 import { SERVER_CLASS_NAMES, importedFrameworks, isXmcpToolPath } from "./frameworks.js";
-import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex, ToolRegistration } from "./model.js";
+import type { FoundRegistrations, Framework, NodeIndex, ToolRegistration } from "./model.js";
+import { callToolHandler, listToolsHandler } from "./low-level.js";
 import { expandWrappers } from "./wrappers.js";
 import { xmcpTool } from "./xmcp.js";
 
@@ -47,7 +48,7 @@ export function findRegistrations(
       const name = calleeName(t, node);
       if (name && REGISTRATION_METHODS.has(name)) found.registrations.push(...registrationsOfCall(context, node, name));
       if (name === "setRequestHandler") {
-        const callTool = callToolHandler(context, node);
+        const callTool = callToolHandler(context, node, (call, method) => frameworkForReceiver(context, call, method));
         if (callTool) found.callToolHandlers.push(callTool);
       }
     }
@@ -100,25 +101,10 @@ export function findRegistrations(
   if (mayCallDeclared) found.registrations.push(...declaredRegistrations(context, nodes.calls, declared));
   found.unexpanded = [...found.registrations];
   if (found.registrations.length > 0 || foreignRegistrations) expandWrappers(context, found);
-  if (found.registrations.length > 0) found.registrations.push(...classTools(context, found.registrations, classes));
+  // A class may be a tool of a base class in another file (typed) or of a declared base class, with no registration here.
+  if (found.registrations.length > 0 || (classes.length > 0 && (foreignRegistrations || mayCallDeclared))) found.registrations.push(...classTools(context, found.registrations, classes, declared));
   found.registrations.push(...dispatchedTools(context, found.registrations, found.callToolHandlers, nodes.calls));
   return found;
-}
-
-/** `setRequestHandler(CallToolRequestSchema | "tools/call", handler)`. */
-function callToolHandler(context: FinderContext, call: ts.CallExpression): CallToolHandler | undefined {
-  const { t } = context;
-  const [requestArg, handler] = call.arguments;
-  if (!requestArg || !handler) return undefined;
-  const request = unwrapExpression(t, requestArg);
-  const isV2 = stringValue(t, request) === "tools/call";
-  const isV1 =
-    (t.isIdentifier(request) && request.text === "CallToolRequestSchema") ||
-    (t.isPropertyAccessExpression(request) && request.name.text === "CallToolRequestSchema");
-  if (!isV1 && !isV2) return undefined;
-  const framework = frameworkForReceiver(context, call, "setRequestHandler");
-  if (!framework) return undefined;
-  return { framework: isV2 ? "mcp-sdk-v2" : framework, node: call, handler };
 }
 
 function registrationsOfCall(context: FinderContext, call: ts.CallExpression, method: string): ToolRegistration[] {
@@ -254,83 +240,6 @@ function registerTool(context: FinderContext, call: ts.CallExpression, method: "
     annotations: literalProperty(context, config, "annotations"),
     options: config,
   };
-}
-
-/** Low-level `setRequestHandler(ListToolsRequestSchema | "tools/list", () => ({ tools: [...] }))`. */
-function listToolsHandler(context: FinderContext, call: ts.CallExpression, framework: Framework): ToolRegistration[] {
-  const { t } = context;
-  const [requestArg, handlerArg] = call.arguments;
-  if (!requestArg || !handlerArg) return [];
-  const request = unwrapExpression(t, requestArg);
-  const isListTools =
-    (t.isIdentifier(request) && request.text === "ListToolsRequestSchema") ||
-    (t.isPropertyAccessExpression(request) && request.name.text === "ListToolsRequestSchema") ||
-    stringValue(t, request) === "tools/list";
-  if (!isListTools) return [];
-  const handler = context.resolver.functionOf(handlerArg);
-  if (!handler) return [];
-  const resolvedFramework: Framework = stringValue(t, request) === "tools/list" ? "mcp-sdk-v2" : framework;
-  const toolObjects = new Set<ts.ObjectLiteralExpression>();
-  for (const returned of returnedExpressions(t, handler)) {
-    const result = literalOf(context, t.isAwaitExpression(returned) ? returned.expression : returned);
-    const tools = literalProperty(context, result, "tools");
-    if (tools) collectToolObjects(context, tools, toolObjects);
-  }
-  return [...toolObjects].map((tool) => {
-    const name = literalProperty(context, tool, "name");
-    const inputSchema = literalProperty(context, tool, "inputSchema");
-    return {
-      framework: resolvedFramework,
-      api: "tools/list" as const,
-      toolName: nameValue(context, name),
-      node: tool,
-      input: inputSchema ? { expression: inputSchema, form: "json" as const } : undefined,
-      handler: undefined,
-      annotations: literalProperty(context, tool, "annotations"),
-      options: tool,
-    };
-  });
-}
-
-/** Tool objects in a `tools` array: literal elements, spreads of arrays, and `tools.push(...)` calls in the file. */
-function collectToolObjects(context: FinderContext, expression: ts.Expression, into: Set<ts.ObjectLiteralExpression>, depth = 0): void {
-  const { t } = context;
-  if (depth > 20) return;
-  const expr = unwrapExpression(t, expression);
-  const array = arrayLiteralOf(context, expr);
-  if (array) {
-    for (const element of array.elements) {
-      if (t.isSpreadElement(element)) collectToolObjects(context, element.expression, into, depth + 1);
-      else {
-        const literal = literalOf(context, element);
-        if (literal) into.add(literal);
-      }
-    }
-  }
-  if (t.isIdentifier(expr)) {
-    for (const pushed of pushedValues(context, expr.text)) {
-      const literal = literalOf(context, pushed);
-      if (literal) into.add(literal);
-    }
-  }
-}
-
-function pushedValues(context: FinderContext, arrayName: string): ts.Expression[] {
-  const { t, sourceFile } = context;
-  if (!sourceFile.text.includes(`${arrayName}.push(`)) return [];
-  const values: ts.Expression[] = [];
-  walk(sourceFile, (node) => {
-    if (
-      t.isCallExpression(node) &&
-      t.isPropertyAccessExpression(node.expression) &&
-      node.expression.name.text === "push" &&
-      t.isIdentifier(node.expression.expression) &&
-      node.expression.expression.text === arrayName
-    ) {
-      values.push(...node.arguments);
-    }
-  });
-  return values;
 }
 
 /** fastmcp `server.addTool({ name, parameters, execute, annotations })`. */

@@ -1,0 +1,102 @@
+import type * as ts from "typescript";
+import { returnedExpressions } from "../resolve.js";
+import { stringValue, unwrapExpression, walk } from "../ts-utils.js";
+import { arrayLiteralOf, literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
+import type { CallToolHandler, Framework, ToolRegistration } from "./model.js";
+
+// The low-level server API: tools listed by a `tools/list` handler as JSON Schema, called through one
+// `tools/call` handler.
+
+/** `setRequestHandler(CallToolRequestSchema | "tools/call", handler)`. */
+export function callToolHandler(context: FinderContext, call: ts.CallExpression, frameworkOf: (call: ts.CallExpression, method: string) => Framework | undefined): CallToolHandler | undefined {
+  const { t } = context;
+  const [requestArg, handler] = call.arguments;
+  if (!requestArg || !handler) return undefined;
+  const request = unwrapExpression(t, requestArg);
+  const isV2 = stringValue(t, request) === "tools/call";
+  const isV1 =
+    (t.isIdentifier(request) && request.text === "CallToolRequestSchema") ||
+    (t.isPropertyAccessExpression(request) && request.name.text === "CallToolRequestSchema");
+  if (!isV1 && !isV2) return undefined;
+  const framework = frameworkOf(call, "setRequestHandler");
+  if (!framework) return undefined;
+  return { framework: isV2 ? "mcp-sdk-v2" : framework, node: call, handler };
+}
+
+/** Low-level `setRequestHandler(ListToolsRequestSchema | "tools/list", () => ({ tools: [...] }))`. */
+export function listToolsHandler(context: FinderContext, call: ts.CallExpression, framework: Framework): ToolRegistration[] {
+  const { t } = context;
+  const [requestArg, handlerArg] = call.arguments;
+  if (!requestArg || !handlerArg) return [];
+  const request = unwrapExpression(t, requestArg);
+  const isListTools =
+    (t.isIdentifier(request) && request.text === "ListToolsRequestSchema") ||
+    (t.isPropertyAccessExpression(request) && request.name.text === "ListToolsRequestSchema") ||
+    stringValue(t, request) === "tools/list";
+  if (!isListTools) return [];
+  const handler = context.resolver.functionOf(handlerArg);
+  if (!handler) return [];
+  const resolvedFramework: Framework = stringValue(t, request) === "tools/list" ? "mcp-sdk-v2" : framework;
+  const toolObjects = new Set<ts.ObjectLiteralExpression>();
+  for (const returned of returnedExpressions(t, handler)) {
+    const result = literalOf(context, t.isAwaitExpression(returned) ? returned.expression : returned);
+    const tools = literalProperty(context, result, "tools");
+    if (tools) collectToolObjects(context, tools, toolObjects);
+  }
+  return [...toolObjects].map((tool) => {
+    const name = literalProperty(context, tool, "name");
+    const inputSchema = literalProperty(context, tool, "inputSchema");
+    return {
+      framework: resolvedFramework,
+      api: "tools/list" as const,
+      toolName: nameValue(context, name),
+      node: tool,
+      input: inputSchema ? { expression: inputSchema, form: "json" as const } : undefined,
+      handler: undefined,
+      annotations: literalProperty(context, tool, "annotations"),
+      options: tool,
+    };
+  });
+}
+
+/** Tool objects in a `tools` array: literal elements, spreads of arrays, and `tools.push(...)` calls in the file. */
+function collectToolObjects(context: FinderContext, expression: ts.Expression, into: Set<ts.ObjectLiteralExpression>, depth = 0): void {
+  const { t } = context;
+  if (depth > 20) return;
+  const expr = unwrapExpression(t, expression);
+  const array = arrayLiteralOf(context, expr);
+  if (array) {
+    for (const element of array.elements) {
+      if (t.isSpreadElement(element)) collectToolObjects(context, element.expression, into, depth + 1);
+      else {
+        const literal = literalOf(context, element);
+        if (literal) into.add(literal);
+      }
+    }
+  }
+  if (t.isIdentifier(expr)) {
+    for (const pushed of pushedValues(context, expr.text)) {
+      const literal = literalOf(context, pushed);
+      if (literal) into.add(literal);
+    }
+  }
+}
+
+function pushedValues(context: FinderContext, arrayName: string): ts.Expression[] {
+  const { t, sourceFile } = context;
+  if (!sourceFile.text.includes(`${arrayName}.push(`)) return [];
+  const values: ts.Expression[] = [];
+  walk(sourceFile, (node) => {
+    if (
+      t.isCallExpression(node) &&
+      t.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === "push" &&
+      t.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === arrayName
+    ) {
+      values.push(...node.arguments);
+    }
+  });
+  return values;
+}
+
