@@ -402,6 +402,37 @@ export class Resolver {
     });
     return handsBack ? this.objectLiteralOf(argument) : undefined;
   }
+
+  /**
+   * The class an expression names: a class expression, a class of this file (through consts), or, with
+   * the checker, a class declared in another source file of the program, through imports, re-exports and
+   * namespace imports (`kit.ToolBase`). A class of a package or a `.d.ts` has no members to read: undefined.
+   */
+  classOf(expression: ts.Expression): ts.ClassLikeDeclaration | undefined {
+    const t = this.t;
+    const value = this.followConsts(expression);
+    if (t.isClassExpression(value)) return value;
+    if (t.isIdentifier(value)) {
+      const local = this.declarationOf(value);
+      if (local && t.isClassDeclaration(local)) return local;
+    }
+    const checker = this.checker;
+    const name = t.isIdentifier(value) ? value : t.isPropertyAccessExpression(value) ? value.name : undefined;
+    if (!checker || !name) return undefined;
+    let declaration: ts.Declaration | undefined;
+    try {
+      let symbol = checker.getSymbolAtLocation(name);
+      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+    } catch {
+      return undefined;
+    }
+    if (!declaration || !isProgramSource(declaration.getSourceFile())) return undefined;
+    if (t.isClassDeclaration(declaration) || t.isClassExpression(declaration)) return declaration;
+    // `export const Base = class { … }`, `export default class …` assigned through a const.
+    const held = t.isVariableDeclaration(declaration) && declaration.initializer ? unwrapExpression(t, declaration.initializer) : t.isExportAssignment(declaration) ? unwrapExpression(t, declaration.expression) : undefined;
+    return held && t.isClassExpression(held) ? held : undefined;
+  }
 }
 
 const ITERATION_METHODS = new Set(["forEach", "map", "flatMap"]);

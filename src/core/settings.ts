@@ -12,11 +12,14 @@ export interface GuardSettings {
   registrations: readonly DeclaredRegistration[];
 }
 
+/** A declared registration helper (a call) or a declared registering base class (docs/wrappers.md). */
+export type DeclaredRegistration = DeclaredCall | DeclaredClass;
+
 /**
  * `{ callee: "addTool", options: 0, name: "id", schema: "input", handler: "run" }`: each field is an
  * argument index, or a property of the options-object argument (`options`, argument 0 unless given).
  */
-export interface DeclaredRegistration {
+export interface DeclaredCall {
   /** A function or method name (`registerAccountTool`), or a dotted tail the callee must end with (`toolkit.add`). */
   callee: string;
   options: number;
@@ -24,6 +27,24 @@ export interface DeclaredRegistration {
   schema?: number | string;
   handler?: number | string;
   annotations?: number | string;
+}
+
+/**
+ * `{ baseClass: "ToolBase", name: "name", schema: "inputSchema", handler: "execute", annotations: "annotations" }`:
+ * a base class, out of the analysis's sight (a package), that registers each concrete subclass; each field
+ * names the member of the subclass the registration reads.
+ */
+export interface DeclaredClass {
+  /** The base class's name, as exported (an import may rename it). */
+  baseClass: string;
+  name?: string;
+  schema?: string;
+  handler?: string;
+  annotations?: string;
+}
+
+export function isDeclaredClass(entry: DeclaredRegistration): entry is DeclaredClass {
+  return "baseClass" in entry;
 }
 
 /** Reads user settings leniently: settings are shared by every rule, so a bad value is ignored, never thrown. */
@@ -74,13 +95,30 @@ const DECLARED_FIELDS = ["name", "schema", "handler", "annotations"] as const;
 function declaredRegistration(entry: unknown): DeclaredRegistration | undefined {
   if (!entry || typeof entry !== "object") return undefined;
   const record = entry as Record<string, unknown>;
+  if ("baseClass" in record) return "callee" in record ? undefined : declaredClass(record);
   const { callee, options = 0 } = record;
   if (typeof callee !== "string" || !CALLEE.test(callee) || !isIndex(options)) return undefined;
-  const declared: DeclaredRegistration = { callee, options };
+  const declared: DeclaredCall = { callee, options };
   for (const field of DECLARED_FIELDS) {
     const value = record[field];
     if (value === undefined) continue;
     if (!isIndex(value) && !(typeof value === "string" && value !== "")) return undefined;
+    declared[field] = value;
+  }
+  return declared.schema !== undefined || declared.handler !== undefined ? declared : undefined;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A `baseClass` entry: every field a member name (an identifier); `options` and indexes have no meaning here. */
+function declaredClass(record: Record<string, unknown>): DeclaredClass | undefined {
+  const { baseClass } = record;
+  if (typeof baseClass !== "string" || !IDENTIFIER.test(baseClass) || "options" in record) return undefined;
+  const declared: DeclaredClass = { baseClass };
+  for (const field of DECLARED_FIELDS) {
+    const value = record[field];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || !IDENTIFIER.test(value)) return undefined;
     declared[field] = value;
   }
   return declared.schema !== undefined || declared.handler !== undefined ? declared : undefined;

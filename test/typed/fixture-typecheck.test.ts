@@ -36,6 +36,9 @@ const FILES = [
   "schemas.ts",
   "server-extra.ts",
   "server.ts",
+  "tool-base.ts",
+  "tool-classes.ts",
+  "tool-loop.ts",
   "wrappers.ts",
   "zod3-schemas.ts",
 ];

@@ -1,8 +1,10 @@
 import type * as ts from "typescript";
 import { returnedExpressions } from "../resolve.js";
-import { propertyNameText, unwrapExpression, walk } from "../ts-utils.js";
+import { isDeclaredClass, type DeclaredClass, type DeclaredRegistration } from "../settings.js";
+import { containsNode, propertyNameText, unwrapExpression, walk } from "../ts-utils.js";
 import { literalProperty, nameValue, type FinderContext } from "./context.js";
-import type { ToolRegistration } from "./model.js";
+import { fileFramework } from "./declared.js";
+import type { InputForm, ToolRegistration } from "./model.js";
 
 /**
  * Class-based tools. An in-house base class registers its subclasses, reading their members into the
@@ -11,6 +13,11 @@ import type { ToolRegistration } from "./model.js";
  * That registration is a template: each concrete class it reaches is one tool, whose input is the
  * class's own field or getter. A class counts only when a registration reads its members, so a class
  * that merely has an `inputSchema` field, or extends an unrelated base, is not a tool.
+ *
+ * Under typed analysis a base class may be in another file: its registration (from that file's facts)
+ * is the template for the subclasses written here, and a loop here may walk instances of classes
+ * written elsewhere. A base class no analysis can see into (a package) registers its subclasses when
+ * the settings declare it (`{ baseClass: "ToolBase", schema: "inputSchema", … }`).
  */
 
 /** A registration slot that reads a member of the tool object: `this.schema`, `tool.schema.strict()`, `tool.run.bind(tool)`. */
@@ -27,6 +34,8 @@ interface MemberRead {
 interface Template {
   registration: ToolRegistration;
   owner: ts.Expression;
+  /** How the registration reads the input member. */
+  inputForm?: InputForm;
   name?: MemberRead;
   input?: MemberRead;
   annotations?: MemberRead;
@@ -46,19 +55,134 @@ const MAX_CHAIN = 10;
  * Tools declared as classes, derived from the template registrations among `registrations`. Templates
  * that yield a tool are marked so that their own (unreadable) annotations are not judged.
  */
-export function classTools(context: FinderContext, registrations: readonly ToolRegistration[], classes: readonly ts.ClassLikeDeclaration[]): ToolRegistration[] {
+export function classTools(
+  context: FinderContext,
+  registrations: readonly ToolRegistration[],
+  classes: readonly ts.ClassLikeDeclaration[],
+  declared: readonly DeclaredRegistration[] = [],
+): ToolRegistration[] {
   const tools: ToolRegistration[] = [];
+  const derivedClasses = new Set<ts.ClassLikeDeclaration>();
   for (const registration of registrations) {
     const template = templateOf(context, registration);
     if (!template) continue;
     const derived = toolClasses(context, template, classes).flatMap(({ cls, isStatic }) => {
       const tool = toolOfClass(context, template, cls, isStatic);
+      if (tool) derivedClasses.add(cls);
       return tool ? [tool] : [];
     });
     if (derived.length > 0) registration.ambiguous = true;
     tools.push(...derived);
   }
+  // A class already a tool of this file's own template is not one again through another way.
+  for (const template of foreignTemplates(context, classes)) {
+    for (const { cls, isStatic } of toolClasses(context, template, classes)) {
+      if (derivedClasses.has(cls)) continue;
+      const tool = toolOfClass(context, template, cls, isStatic);
+      if (tool) {
+        derivedClasses.add(cls);
+        tools.push(tool);
+      }
+    }
+  }
+  tools.push(...declaredClassTools(context, classes, declared.filter(isDeclaredClass), derivedClasses));
   return tools;
+}
+
+/**
+ * Typed analysis: templates of the base classes, written in other files, that classes of this file
+ * extend. The other file's registrations come from its facts, before its own expansion.
+ */
+function foreignTemplates(context: FinderContext, classes: readonly ts.ClassLikeDeclaration[]): Template[] {
+  const { t, sourceFile, foreignRegistrations } = context;
+  if (!foreignRegistrations) return [];
+  const templates: Template[] = [];
+  const seen = new Set<ts.ClassLikeDeclaration>();
+  for (const cls of classes) {
+    for (const ancestor of ancestorsOf(context, cls)) {
+      if (seen.has(ancestor)) continue;
+      seen.add(ancestor);
+      const file = ancestor.getSourceFile();
+      if (file === sourceFile) continue;
+      for (const registration of foreignRegistrations(file)) {
+        if (!containsNode(ancestor, registration.node)) continue;
+        const template = templateOf(context, registration);
+        if (template && template.owner.kind === t.SyntaxKind.ThisKeyword && enclosingClassOfThis(context, template.owner) === ancestor) templates.push(template);
+      }
+    }
+  }
+  return templates;
+}
+
+/** The classes `cls` extends, nearest first, as far as they resolve (within the file, or across files with the checker). */
+function ancestorsOf(context: FinderContext, cls: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration[] {
+  const ancestors: ts.ClassLikeDeclaration[] = [];
+  let current = baseClassOf(context, cls);
+  for (let depth = 0; current && depth < MAX_CHAIN && !ancestors.includes(current); depth++) {
+    ancestors.push(current);
+    current = baseClassOf(context, current);
+  }
+  return ancestors;
+}
+
+/**
+ * Subclasses of a base class declared in the settings: each concrete class of this file that reaches a
+ * heritage clause naming the declared class (by its exported name, through intermediate classes), and
+ * that no other class of the file extends, is a tool whose members are the declared ones.
+ */
+function declaredClassTools(context: FinderContext, classes: readonly ts.ClassLikeDeclaration[], entries: readonly DeclaredClass[], done: ReadonlySet<ts.ClassLikeDeclaration>): ToolRegistration[] {
+  if (entries.length === 0) return [];
+  const tools: ToolRegistration[] = [];
+  for (const cls of classes) {
+    if (done.has(cls) || isAbstract(context, cls) || classes.some((other) => other !== cls && baseClassOf(context, other) === cls)) continue;
+    const entry = declaredBaseOf(context, cls, entries);
+    const heritage = extendsExpression(context, cls);
+    if (!entry || !heritage) continue;
+    // The members are read from the class itself; the owner only stands for the declared base.
+    const read = (member: string | undefined): MemberRead | undefined => (member === undefined ? undefined : { owner: heritage, member, isStatic: false });
+    const registration: ToolRegistration = { framework: fileFramework(context.frameworks), api: "wrapper", toolName: undefined, node: cls, input: undefined, handler: undefined, annotations: undefined };
+    const template: Template = {
+      registration,
+      owner: heritage,
+      inputForm: "schema-or-shape",
+      name: read(entry.name),
+      input: read(entry.schema),
+      annotations: read(entry.annotations),
+      handler: entry.handler === undefined ? undefined : { member: entry.handler },
+    };
+    const tool = toolOfClass(context, template, cls, false);
+    if (!tool) continue;
+    // Without a declared annotations member the base class may add them itself: not judged.
+    if (entry.annotations === undefined) tool.ambiguous = true;
+    tools.push(tool);
+  }
+  return tools;
+}
+
+/** The declared entry whose base class `cls` extends, directly or through classes that resolve. */
+function declaredBaseOf(context: FinderContext, cls: ts.ClassLikeDeclaration, entries: readonly DeclaredClass[]): DeclaredClass | undefined {
+  let current: ts.ClassLikeDeclaration | undefined = cls;
+  const visited = new Set<ts.ClassLikeDeclaration>();
+  for (let depth = 0; current && depth < MAX_CHAIN && !visited.has(current); depth++) {
+    visited.add(current);
+    const heritage = extendsExpression(context, current);
+    if (!heritage) return undefined;
+    const names = heritageNames(context, heritage);
+    const entry = entries.find((candidate) => names.includes(candidate.baseClass));
+    if (entry) return entry;
+    current = context.resolver.classOf(heritage);
+  }
+  return undefined;
+}
+
+/** `ToolBase`, `kit.ToolBase`, and for an import the name it is exported by (`import { ToolBase as Base }`). */
+function heritageNames(context: FinderContext, heritage: ts.Expression): string[] {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, heritage);
+  if (t.isPropertyAccessExpression(expr)) return [expr.name.text];
+  if (!t.isIdentifier(expr)) return [];
+  const binding = resolver.resolve(expr);
+  return binding.kind === "import" ? [expr.text, binding.importedName] : [expr.text];
 }
 
 /** The name slot of a registration: the first argument of `registerTool`/`tool`, the `name` of a tool object. */
@@ -84,7 +208,7 @@ function templateOf(context: FinderContext, registration: ToolRegistration): Tem
     const direct = sameOwner(memberRead(context, registration.handler));
     handler = direct ? { member: direct.member } : forwardedHandler(context, registration.handler, owner);
   }
-  return { registration, owner, name: sameOwner(name), input: sameOwner(input), annotations, handler };
+  return { registration, owner, inputForm: registration.input?.form, name: sameOwner(name), input: sameOwner(input), annotations, handler };
 }
 
 function sameReference(context: FinderContext, a: ts.Expression, b: ts.Expression): boolean {
@@ -154,6 +278,7 @@ function toolClasses(context: FinderContext, template: Template, classes: readon
     if (!base) return [];
     const isStatic = (template.input ?? template.name)?.isStatic ?? false;
     const family = classes.filter((cls) => cls === base || extendsClass(context, cls, base));
+    // A base class in another file: its tools there are its file's; here, the classes of this file.
     // A class that others in the file extend is their base, not a tool of its own.
     const leaves = family.filter((cls) => !family.some((other) => other !== cls && baseClassOf(context, other) === cls));
     return leaves.filter((cls) => !isAbstract(context, cls)).map((cls) => ({ cls, isStatic }));
@@ -187,19 +312,19 @@ function enclosingClassOfThis(context: FinderContext, node: ts.Node): ts.ClassLi
   return undefined;
 }
 
+/** A class of this file, or with the checker of another source file of the program (Resolver.classOf). */
 function classOf(context: FinderContext, expression: ts.Expression): ts.ClassLikeDeclaration | undefined {
-  const { t, resolver } = context;
-  const value = resolver.followConsts(expression);
-  if (t.isClassExpression(value)) return value;
-  if (!t.isIdentifier(value)) return undefined;
-  const declaration = resolver.declarationOf(value);
-  return declaration && t.isClassDeclaration(declaration) ? declaration : undefined;
+  return context.resolver.classOf(expression);
+}
+
+function extendsExpression(context: FinderContext, cls: ts.ClassLikeDeclaration): ts.Expression | undefined {
+  const { t } = context;
+  return cls.heritageClauses?.find((clause) => clause.token === t.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
 }
 
 function baseClassOf(context: FinderContext, cls: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration | undefined {
-  const { t } = context;
-  const heritage = cls.heritageClauses?.find((clause) => clause.token === t.SyntaxKind.ExtendsKeyword)?.types[0];
-  return heritage ? classOf(context, heritage.expression) : undefined;
+  const heritage = extendsExpression(context, cls);
+  return heritage ? classOf(context, heritage) : undefined;
 }
 
 function extendsClass(context: FinderContext, cls: ts.ClassLikeDeclaration, base: ts.ClassLikeDeclaration): boolean {
@@ -271,7 +396,7 @@ function toolOfClass(context: FinderContext, template: Template, cls: ts.ClassLi
     toolName: nameValue(context, name?.value) ?? (cls.name ? cls.name.text : undefined),
     node: cls,
     nameNode: name?.nameNode ?? cls.name,
-    input: template.input ? input?.value && registration.input && { expression: input.value, form: registration.input.form } : registration.input,
+    input: template.input ? input?.value && template.inputForm && { expression: input.value, form: template.inputForm } : registration.input,
     handler: template.handler ? handlerValue : registration.handler,
     annotations: template.annotations ? annotations?.value : registration.annotations,
   };

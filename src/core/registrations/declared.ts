@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import type { DeclaredRegistration } from "../settings.js";
+import { isDeclaredClass, type DeclaredCall, type DeclaredRegistration } from "../settings.js";
 import { findProperty, propertyValue, unwrapExpression } from "../ts-utils.js";
 import { nameValue, type FinderContext } from "./context.js";
 import type { Framework, ToolRegistration } from "./model.js";
@@ -11,8 +11,9 @@ import type { Framework, ToolRegistration } from "./model.js";
  * imports no MCP package itself.
  */
 export function declaredRegistrations(context: FinderContext, calls: readonly ts.CallExpression[], declared: readonly DeclaredRegistration[]): ToolRegistration[] {
-  const byName = new Map<string, DeclaredRegistration[]>();
+  const byName = new Map<string, DeclaredCall[]>();
   for (const entry of declared) {
+    if (isDeclaredClass(entry)) continue;
     const last = lastName(entry.callee);
     byName.set(last, [...(byName.get(last) ?? []), entry]);
   }
@@ -31,9 +32,12 @@ export function declaredRegistrations(context: FinderContext, calls: readonly ts
   return registrations;
 }
 
-/** The last name of each declared callee: a cheap text test before the file is walked. */
+/**
+ * The last name of each declared callee, and each declared base class (classes.ts): a cheap text test
+ * before the file is walked.
+ */
 export function declaredNames(declared: readonly DeclaredRegistration[]): string[] {
-  return declared.map((entry) => lastName(entry.callee));
+  return declared.map((entry) => (isDeclaredClass(entry) ? entry.baseClass : lastName(entry.callee)));
 }
 
 function lastName(callee: string): string {
@@ -54,7 +58,7 @@ function calleePath(context: FinderContext, call: ts.CallExpression): string[] |
   return path.length > 0 ? path : undefined;
 }
 
-function registrationOf(context: FinderContext, call: ts.CallExpression, entry: DeclaredRegistration): ToolRegistration | undefined {
+function registrationOf(context: FinderContext, call: ts.CallExpression, entry: DeclaredCall): ToolRegistration | undefined {
   const { t, resolver } = context;
   // A spread argument moves every index after it.
   if (call.arguments.some((argument) => t.isSpreadElement(argument))) return undefined;
@@ -90,7 +94,7 @@ function registrationOf(context: FinderContext, call: ts.CallExpression, entry: 
 }
 
 /** The file's MCP framework, as for a `registerTool` call; SDK v1 when the file imports none. */
-function fileFramework(frameworks: ReadonlySet<Framework>): Framework {
+export function fileFramework(frameworks: ReadonlySet<Framework>): Framework {
   for (const framework of ["cloudflare-agents", "mcp-sdk-v1", "mcp-sdk-v2", "fastmcp"] as const) {
     if (frameworks.has(framework)) return framework;
   }
