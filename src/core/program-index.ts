@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import { getFileFacts, mayHaveTools, type FileFacts } from "./facts.js";
+import { getFileFacts, type FileFacts } from "./facts.js";
 import { isProgramSource } from "./resolve.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import type { TS } from "./ts-utils.js";
@@ -41,8 +41,8 @@ export function factsForFile(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeC
 function factsReaching(t: TS, program: ts.Program, checker: ts.TypeChecker, settings: GuardSettings, target: ts.SourceFile): FileFacts[] {
   const reaching: FileFacts[] = [];
   for (const importer of transitiveImporters(t, program, checker, target)) {
-    // Only a file that mentions a framework can register a tool; the text test is cheap.
-    if (!mayHaveTools(importer.text, importer.fileName, settings)) continue;
+    // No text test here: under typed analysis a file registers tools through imported wrappers and base
+    // classes without naming a framework, and its facts are computed anyway when it is linted.
     let facts: FileFacts;
     try {
       facts = getFileFacts(t, importer, checker, settings);

@@ -21,6 +21,7 @@ export class Resolver {
   private readonly scopeCache = new WeakMap<ts.Node, Map<string, ts.Node>>();
   private readonly lookupCache = new WeakMap<ts.Node, Map<string, ts.Node | undefined>>();
   private readonly importCache = new Map<ts.Node, Binding | undefined>();
+  private readonly bindingCache = new Map<ts.Node, Binding>();
   private readonly memberCache = new Map<ts.Node, Map<string, Binding | undefined>>();
   private scopeKinds: ReadonlySet<ts.SyntaxKind> | undefined;
 
@@ -37,10 +38,14 @@ export class Resolver {
 
   resolve(identifier: ts.Identifier): Binding {
     const declaration = this.declarationOf(identifier);
-    if (!declaration) return { kind: "unknown" };
-    const binding = this.bindingOf(declaration);
+    if (!declaration) return UNKNOWN;
+    // One answer per declaration: a file's hundreds of `z` references share their import's.
+    let binding = this.bindingCache.get(declaration);
+    if (binding) return binding;
+    binding = this.bindingOf(declaration);
     // With a checker, an import of the program's own code resolves to what the other file declares.
-    if (binding.kind === "import" && this.checker) return this.importedBinding(declaration) ?? binding;
+    if (binding.kind === "import" && this.checker) binding = this.importedBinding(declaration) ?? binding;
+    this.bindingCache.set(declaration, binding);
     return binding;
   }
 
@@ -436,6 +441,7 @@ export class Resolver {
 }
 
 const ITERATION_METHODS = new Set(["forEach", "map", "flatMap"]);
+const UNKNOWN: Binding = { kind: "unknown" };
 /** How many `const a = b` links are followed to reach a literal; a cycle ends here too. */
 const MAX_CONST_CHAIN = 20;
 

@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
-import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
+import { returnedExpressions, type Binding, type FunctionWithBody, type Resolver } from "../resolve.js";
 import type { ObjectProperty, SchemaNode, ZodFlavor } from "./model.js";
 import { NON_SCHEMA_METHODS, isMiniModule, majorOfModule } from "./zod-vocabulary.js";
 import { ZodFactories } from "./zod-factories.js";
@@ -29,6 +29,7 @@ const MAX_FACTORY_CALLS = 8;
 export class ZodReader extends ZodFactories {
   private readonly cache = new Map<ts.Node, SchemaNode>();
   private readonly inProgress = new Set<ts.Node>();
+  private readonly references = new Map<Binding, ZodReference | undefined>();
   /** Schema factories being read, innermost last, with the call that supplies their parameters. */
   private readonly calls: { fn: FunctionWithBody; call: ts.CallExpression }[] = [];
   private depth = 0;
@@ -268,10 +269,19 @@ export class ZodReader extends ZodFactories {
     const expr = unwrapExpression(t, expression);
     if (!t.isIdentifier(expr)) return undefined;
     const binding = this.resolver.resolve(expr);
-    if (binding.kind === "import" && ZOD_REEXPORTS.has(binding.module) && binding.importedName === "z") {
+    if (binding.kind !== "import") return undefined;
+    // The resolver answers once per declaration, so the reference is worked out once per import too.
+    if (this.references.has(binding)) return this.references.get(binding);
+    const reference = this.referenceOfImport(binding);
+    this.references.set(binding, reference);
+    return reference;
+  }
+
+  private referenceOfImport(binding: Extract<Binding, { kind: "import" }>): ZodReference | undefined {
+    if (ZOD_REEXPORTS.has(binding.module) && binding.importedName === "z") {
       return { kind: "namespace", flavor: "classic", major: this.bareZodMajor ?? 4 };
     }
-    if (binding.kind !== "import" || !this.zodModules.has(binding.module)) return undefined;
+    if (!this.zodModules.has(binding.module)) return undefined;
     const flavor: ZodFlavor = isMiniModule(binding.module) ? "mini" : "classic";
     const major = majorOfModule(binding.module) ?? this.bareZodMajor ?? 4;
     if (binding.importedName === "*" || binding.importedName === "default" || binding.importedName === "z") {
