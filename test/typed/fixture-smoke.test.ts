@@ -36,6 +36,7 @@ const FIXTURE_FILES = [
   "schemas.ts",
   "server-extra.ts",
   "server.ts",
+  "src/tools/greet.ts",
   "tool-base.ts",
   "tool-classes.ts",
   "tool-loop.ts",
