@@ -151,26 +151,13 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
       case "json":
         return json.read(input.expression);
       case "shape-only":
+        return readSchemaOrShape(input.expression, input.form);
       case "schema-or-shape": {
-        const isShape = input.form === "shape-only" || isShapeValue(t, resolver, input.expression);
-        if (!isShape) return zod.read(input.expression);
-        const shape = zod.readShape(input.expression);
-        const site = input.expression;
-        const fixes =
-          input.form === "schema-or-shape" && zodNamespace
-            ? [{
-                kind: "wrap-strict-object" as const,
-                edits: [
-                  { start: site.getStart(), end: site.getStart(), text: `${zodNamespace.name}.strictObject(` },
-                  { start: site.getEnd(), end: site.getEnd(), text: ")" },
-                ],
-              }]
-            : [];
-        return {
-          kind: "object", site, flavor: "zod", properties: shape.properties, propertiesComplete: shape.complete,
-          openness: { closed: false, reason: input.form === "shape-only" ? "raw-shape-tool" : "raw-shape", site, fixes },
-          chainEnd: site, zodFlavor: zodNamespace?.flavor,
-        };
+        // `def.schema` for each definition registered in a loop: each element may be a schema or a raw shape.
+        const expr = unwrapExpression(t, input.expression);
+        const elements = t.isPropertyAccessExpression(expr) ? resolver.elementProperties(expr) : [];
+        if (elements.length === 0) return readSchemaOrShape(input.expression, input.form);
+        return { kind: "union", site: expr, flavor: "zod", members: elements.map((element) => readSchemaOrShape(element, "schema-or-shape")), discriminated: false };
       }
       case "schema":
         return zod.read(input.expression);
@@ -180,6 +167,28 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
       default:
         return undefined;
     }
+  };
+  /** A zod schema, or a raw shape that the SDK wraps in a stripping `z.object`. */
+  const readSchemaOrShape = (expression: ts.Expression, form: "shape-only" | "schema-or-shape"): SchemaNode => {
+    const isShape = form === "shape-only" || isShapeValue(t, resolver, expression);
+    if (!isShape) return zod.read(expression);
+    const shape = zod.readShape(expression);
+    const site = expression;
+    const fixes =
+      form === "schema-or-shape" && zodNamespace
+        ? [{
+            kind: "wrap-strict-object" as const,
+            edits: [
+              { start: site.getStart(), end: site.getStart(), text: `${zodNamespace.name}.strictObject(` },
+              { start: site.getEnd(), end: site.getEnd(), text: ")" },
+            ],
+          }]
+        : [];
+    return {
+      kind: "object", site, flavor: "zod", properties: shape.properties, propertiesComplete: shape.complete,
+      openness: { closed: false, reason: form === "shape-only" ? "raw-shape-tool" : "raw-shape", site, fixes },
+      chainEnd: site, zodFlavor: zodNamespace?.flavor,
+    };
   };
 
   const inputs: InputOccurrence[] = [];

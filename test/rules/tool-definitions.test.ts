@@ -4,7 +4,7 @@
  */
 import { SDK_ZOD, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
 
-const strictObjects = pluginRule<"zodObject" | "useStrictObject" | "appendStrict">("require-strict-objects");
+const strictObjects = pluginRule<"zodObject" | "useStrictObject" | "appendStrict" | "rawShape" | "wrapStrictObject">("require-strict-objects");
 const unconstrained = pluginRule<"anyValue">("no-unconstrained-input");
 const stringBounds = pluginRule<"unbounded" | "addMax">("require-string-bounds");
 
@@ -25,6 +25,10 @@ Object.entries(map).forEach(([key, def]) => server.registerTool(key, { inputSche
 const single = `${SDK_ZOD}function defineTool(def) { return def; }
 const one = defineTool({ name: "one", inputSchema: z.strictObject({ s: z.string() }) });
 server.registerTool(one.name, { inputSchema: one.inputSchema }, async () => ({ content: [] }));
+`;
+
+const rawShapeElements = `${SDK_ZOD}const tools = [{ name: "x", schema: { q: z.string().max(5) } }, { name: "y", schema: z.strictObject({ q: z.string().max(5) }) }];
+for (const t of tools) server.registerTool(t.name, { inputSchema: t.schema }, async () => ({ content: [] }));
 `;
 
 ruleTester.run("require-strict-objects on tool definitions", strictObjects, {
@@ -53,6 +57,15 @@ for (const t of tools) registry.registerTool(t.name, { inputSchema: t.inputSchem
     },
   ],
   invalid: [
+    {
+      // Regression: a raw shape in a definition registered through `t.schema` was read as an opaque zod value.
+      name: "a raw shape in one element of a definitions array, the SDK wraps it in a stripping object",
+      code: rawShapeElements,
+      errors: [{
+        messageId: "rawShape", line: 4, column: 37, endLine: 4, endColumn: 61,
+        suggestions: [{ messageId: "wrapStrictObject", output: replaceOnce(rawShapeElements, "schema: { q: z.string().max(5) } }", "schema: z.strictObject({ q: z.string().max(5) }) }") }],
+      }],
+    },
     {
       name: "consts holding identity and spreading helpers, registered in a for-of loop",
       code: identityHelper,
