@@ -12,6 +12,7 @@ import { settingsKey, type GuardSettings } from "./settings.js";
 import { calleeName, propertyNameText, unwrapExpression, type TS } from "./ts-utils.js";
 import { ValueFlow } from "./flow/value-flow.js";
 import { indexForeignFunction } from "./node-index.js";
+import { elementProperties } from "./tool-definitions.js";
 import { collectHandlers, type Handler } from "./handler/handlers.js";
 import { findResultSinks, type ResultSink } from "./handler/result-sinks.js";
 import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex } from "./registrations/model.js";
@@ -155,7 +156,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
       case "schema-or-shape": {
         // `def.schema` for each definition registered in a loop: each element may be a schema or a raw shape.
         const expr = unwrapExpression(t, input.expression);
-        const elements = t.isPropertyAccessExpression(expr) ? resolver.elementProperties(expr) : [];
+        const elements = t.isPropertyAccessExpression(expr) ? elementProperties(t, resolver, expr) : [];
         if (elements.length === 0) return readSchemaOrShape(input.expression, input.form);
         return { kind: "union", site: expr, flavor: "zod", members: elements.map((element) => readSchemaOrShape(element, "schema-or-shape")), discriminated: false };
       }

@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { ScopeIndex } from "./scopes.js";
 import { unwrapExpression, walk, type TS } from "./ts-utils.js";
 
 export type FunctionWithBody = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
@@ -18,18 +19,18 @@ export type Binding =
  * from; with a checker it asks for the symbol, so shadowing and hoisting are exact.
  */
 export class Resolver {
-  private readonly scopeCache = new WeakMap<ts.Node, Map<string, ts.Node>>();
-  private readonly lookupCache = new WeakMap<ts.Node, Map<string, ts.Node | undefined>>();
+  private readonly scopes: ScopeIndex;
   private readonly importCache = new Map<ts.Node, Binding | undefined>();
   private readonly bindingCache = new Map<ts.Node, Binding>();
   private readonly memberCache = new Map<ts.Node, Map<string, Binding | undefined>>();
-  private scopeKinds: ReadonlySet<ts.SyntaxKind> | undefined;
 
   constructor(
     private readonly t: TS,
     private readonly sourceFile: ts.SourceFile,
     private readonly checker: ts.TypeChecker | undefined,
-  ) {}
+  ) {
+    this.scopes = new ScopeIndex(t);
+  }
 
   /** The program's checker under typed analysis; undefined when each file is analysed on its own. */
   get typeChecker(): ts.TypeChecker | undefined {
@@ -101,26 +102,6 @@ export class Resolver {
     return binding.kind === "unknown" || binding.kind === "import" ? undefined : binding;
   }
 
-  /**
-   * For `d.schema` where `d` walks a collection of tool definitions of this file (a for-of variable or a
-   * forEach/map parameter over an array literal, `Object.values(map)`, or the value of
-   * `Object.entries(map)`), or is one definition held in a const: the `schema` value of every
-   * definition. A definition is an object literal or a `defineTool({...})`-style call of one.
-   */
-  elementProperties(access: ts.PropertyAccessExpression): ts.Expression[] {
-    const t = this.t;
-    if (!t.isIdentifier(access.expression)) return [];
-    const key = access.name.text;
-    const values: ts.Expression[] = [];
-    for (const element of this.definitionsOf(access.expression)) {
-      const literal = this.toolDefinitionOf(element, key);
-      const property = literal?.properties.find((candidate) => (t.isPropertyAssignment(candidate) || t.isShorthandPropertyAssignment(candidate)) && t.isIdentifier(candidate.name) && candidate.name.text === key);
-      if (property && t.isPropertyAssignment(property)) values.push(property.initializer);
-      else if (property && t.isShorthandPropertyAssignment(property)) values.push(property.name);
-    }
-    return values;
-  }
-
   /** An object literal written here or held in a const of this file (through casts and const chains). */
   objectLiteralOf(expression: ts.Expression): ts.ObjectLiteralExpression | undefined {
     return this.literalOf(expression, (node): node is ts.ObjectLiteralExpression => this.t.isObjectLiteralExpression(node));
@@ -172,7 +153,7 @@ export class Resolver {
   declarationOf(identifier: ts.Identifier): ts.Node | undefined {
     // The scope walk is exact for the consts, functions, parameters and imports schemas are built
     // from, and far cheaper than the checker; the checker answers what it cannot see (hoisted vars).
-    return this.declarationByScope(identifier) ?? (this.checker ? this.declarationFromChecker(identifier) : undefined);
+    return this.scopes.declarationOf(identifier) ?? (this.checker ? this.declarationFromChecker(identifier) : undefined);
   }
 
   private declarationFromChecker(identifier: ts.Identifier): ts.Node | undefined {
@@ -180,95 +161,13 @@ export class Resolver {
     try {
       symbol = this.checker?.getSymbolAtLocation(identifier);
     } catch {
-      return this.declarationByScope(identifier);
+      return this.scopes.declarationOf(identifier);
     }
     const declaration = symbol?.declarations?.[0];
-    if (!declaration) return this.declarationByScope(identifier);
+    if (!declaration) return this.scopes.declarationOf(identifier);
     // Typed cross-file resolution belongs to a later stage; this stage stays within the file.
     if (declaration.getSourceFile() !== this.sourceFile) return undefined;
     return declaration;
-  }
-
-  private declarationByScope(identifier: ts.Identifier): ts.Node | undefined {
-    let scope: ts.Node | undefined = identifier.parent;
-    while (scope && !this.isScope(scope)) scope = scope.parent;
-    return scope ? this.lookup(scope, identifier.text) : undefined;
-  }
-
-  /**
-   * The declaration `name` has in `scope` or an enclosing one. Answers are remembered per scope, so the
-   * hundreds of `z` references in a file climb the scope chain once, not once each.
-   */
-  private lookup(scope: ts.Node, name: string): ts.Node | undefined {
-    const climbed: Map<string, ts.Node | undefined>[] = [];
-    let found: ts.Node | undefined;
-    for (let current: ts.Node | undefined = scope; current; current = current.parent) {
-      if (!this.isScope(current)) continue;
-      let answers = this.lookupCache.get(current);
-      if (answers?.has(name)) {
-        found = answers.get(name);
-        break;
-      }
-      if (!answers) {
-        answers = new Map();
-        this.lookupCache.set(current, answers);
-      }
-      climbed.push(answers);
-      found = this.declarationsIn(current).get(name);
-      if (found) break;
-    }
-    for (const answers of climbed) answers.set(name, found);
-    return found;
-  }
-
-  private isScope(node: ts.Node): boolean {
-    return (this.scopeKinds ??= scopeKinds(this.t)).has(node.kind);
-  }
-
-  /** Names declared directly in one scope node (not in nested functions). */
-  private declarationsIn(scope: ts.Node): ReadonlyMap<string, ts.Node> {
-    const t = this.t;
-    const cached = this.scopeCache.get(scope);
-    if (cached) return cached;
-    const names = new Map<string, ts.Node>();
-    const addBindingName = (name: ts.BindingName, declaration: ts.Node): void => {
-      if (t.isIdentifier(name)) {
-        if (!names.has(name.text)) names.set(name.text, declaration);
-        return;
-      }
-      for (const element of name.elements) {
-        if (t.isBindingElement(element)) addBindingName(element.name, element);
-      }
-    };
-    const addStatement = (statement: ts.Statement): void => {
-      if (t.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) addBindingName(declaration.name, declaration);
-      } else if ((t.isFunctionDeclaration(statement) || t.isClassDeclaration(statement)) && statement.name) {
-        names.set(statement.name.text, statement);
-      } else if (t.isImportDeclaration(statement) && statement.importClause) {
-        const clause = statement.importClause;
-        if (clause.name) names.set(clause.name.text, clause);
-        const bindings = clause.namedBindings;
-        if (bindings && t.isNamespaceImport(bindings)) names.set(bindings.name.text, bindings);
-        if (bindings && t.isNamedImports(bindings)) {
-          for (const specifier of bindings.elements) names.set(specifier.name.text, specifier);
-        }
-      }
-    };
-    if (t.isSourceFile(scope) || t.isBlock(scope) || t.isModuleBlock(scope) || t.isCaseClause(scope) || t.isDefaultClause(scope)) {
-      for (const statement of scope.statements) addStatement(statement);
-    } else if (t.isFunctionLike(scope)) {
-      for (const parameter of scope.parameters) addBindingName(parameter.name, parameter);
-      if ((t.isFunctionExpression(scope) || t.isClassExpression(scope)) && scope.name) names.set(scope.name.text, scope);
-    } else if ((t.isForStatement(scope) || t.isForOfStatement(scope) || t.isForInStatement(scope)) && scope.initializer) {
-      if (t.isVariableDeclarationList(scope.initializer)) {
-        for (const declaration of scope.initializer.declarations) addBindingName(declaration.name, declaration);
-      }
-    } else if (t.isCatchClause(scope) && scope.variableDeclaration) {
-      addBindingName(scope.variableDeclaration.name, scope.variableDeclaration);
-    }
-    this.scopeCache.set(scope, names);
-    return names;
   }
 
   private bindingOf(declaration: ts.Node): Binding {
@@ -324,90 +223,6 @@ export class Resolver {
     return { kind: "unknown" };
   }
 
-  /** The definitions `identifier` stands for: a collection's elements one at a time, or the one a const holds. */
-  private definitionsOf(identifier: ts.Identifier): readonly ts.Expression[] {
-    const binding = this.resolve(identifier);
-    if (binding.kind === "element") return this.collectionElements(binding.of);
-    if (binding.kind === "value") return [binding.initializer];
-    const declaration = this.declarationOf(identifier);
-    const map = declaration && this.entriesMapOf(declaration);
-    return map ? this.mapValues(map) : [];
-  }
-
-  /** The elements of an array literal or the values of `Object.values(map)`. */
-  private collectionElements(collection: ts.Expression): readonly ts.Expression[] {
-    const t = this.t;
-    const source = this.followConsts(collection);
-    if (t.isArrayLiteralExpression(source)) return source.elements.filter((element) => !t.isSpreadElement(element) && !t.isOmittedExpression(element));
-    const map = this.objectMethodArgument(source, "values");
-    return map ? this.mapValues(map) : [];
-  }
-
-  /** `def` in `for (const [key, def] of Object.entries(map))` or `Object.entries(map).forEach(([key, def]) => …)`: the map. */
-  private entriesMapOf(declaration: ts.Node): ts.Expression | undefined {
-    const t = this.t;
-    if (!t.isBindingElement(declaration) || !t.isArrayBindingPattern(declaration.parent) || declaration.parent.elements.indexOf(declaration) !== 1) return undefined;
-    const holder = declaration.parent.parent;
-    let iterated: ts.Expression | undefined;
-    if (t.isVariableDeclaration(holder) && t.isVariableDeclarationList(holder.parent) && t.isForOfStatement(holder.parent.parent)) {
-      iterated = holder.parent.parent.expression;
-    } else if (t.isParameter(holder)) {
-      const fn = holder.parent;
-      const call = fn.parent;
-      if ((t.isArrowFunction(fn) || t.isFunctionExpression(fn)) && fn.parameters[0] === holder && t.isCallExpression(call) && call.arguments[0] === fn && t.isPropertyAccessExpression(call.expression) && ITERATION_METHODS.has(call.expression.name.text)) {
-        iterated = call.expression.expression;
-      }
-    }
-    return iterated && this.objectMethodArgument(this.followConsts(iterated), "entries");
-  }
-
-  /** `map` in `Object.values(map)` / `Object.entries(map)`. */
-  private objectMethodArgument(expression: ts.Expression, method: "values" | "entries"): ts.Expression | undefined {
-    const t = this.t;
-    if (!t.isCallExpression(expression) || expression.arguments.length !== 1) return undefined;
-    const callee = unwrapExpression(t, expression.expression);
-    const isObjectMethod = t.isPropertyAccessExpression(callee) && callee.name.text === method && t.isIdentifier(callee.expression) && callee.expression.text === "Object";
-    return isObjectMethod ? expression.arguments[0] : undefined;
-  }
-
-  private mapValues(map: ts.Expression): readonly ts.Expression[] {
-    const t = this.t;
-    const literal = this.objectLiteralOf(map);
-    if (!literal) return [];
-    return literal.properties.flatMap((property) => (t.isPropertyAssignment(property) ? [property.initializer] : t.isShorthandPropertyAssignment(property) ? [property.name] : []));
-  }
-
-  /**
-   * The object literal a tool definition is written as: the literal itself, or the argument of a helper
-   * that hands it back for `key`: a function that returns its parameter or `{ ...def }` without
-   * overriding `key`, or an imported `…tool…` function (`defineTool`, `createTool`), whose options
-   * are the tool.
-   */
-  private toolDefinitionOf(element: ts.Expression, key: string): ts.ObjectLiteralExpression | undefined {
-    const t = this.t;
-    const expr = this.followConsts(element);
-    if (t.isObjectLiteralExpression(expr)) return expr;
-    if (!t.isCallExpression(expr) || expr.arguments.length !== 1) return undefined;
-    const callee = unwrapExpression(t, expr.expression);
-    const [argument] = expr.arguments;
-    if (!argument || !t.isIdentifier(callee)) return undefined;
-    const binding = this.resolve(callee);
-    if (binding.kind === "import") return /tool/i.test(`${binding.importedName} ${callee.text}`) ? this.objectLiteralOf(argument) : undefined;
-    if (binding.kind !== "function") return undefined;
-    const [parameter] = binding.declaration.parameters;
-    if (!parameter || !t.isIdentifier(parameter.name)) return undefined;
-    const name = parameter.name.text;
-    const returned = returnedExpressions(t, binding.declaration).map((value) => unwrapExpression(t, value));
-    const handsBack = returned.length > 0 && returned.every((value) => {
-      if (t.isIdentifier(value)) return value.text === name;
-      if (!t.isObjectLiteralExpression(value)) return false;
-      const spreadsParameter = value.properties.some((property) => t.isSpreadAssignment(property) && t.isIdentifier(property.expression) && property.expression.text === name);
-      const overrides = value.properties.some((property) => !t.isSpreadAssignment(property) && (property.name === undefined || !t.isIdentifier(property.name) || property.name.text === key));
-      return spreadsParameter && !overrides;
-    });
-    return handsBack ? this.objectLiteralOf(argument) : undefined;
-  }
-
   /**
    * The class an expression names: a class expression, a class of this file (through consts), or, with
    * the checker, a class declared in another source file of the program, through imports, re-exports and
@@ -440,7 +255,8 @@ export class Resolver {
   }
 }
 
-const ITERATION_METHODS = new Set(["forEach", "map", "flatMap"]);
+/** Array methods whose callback's first parameter is each element in turn. */
+export const ITERATION_METHODS: ReadonlySet<string> = new Set(["forEach", "map", "flatMap"]);
 const UNKNOWN: Binding = { kind: "unknown" };
 /** How many `const a = b` links are followed to reach a literal; a cycle ends here too. */
 const MAX_CONST_CHAIN = 20;
@@ -448,17 +264,6 @@ const MAX_CONST_CHAIN = 20;
 /** A file whose code the program compiles from source: not a `.d.ts`, not a package. */
 export function isProgramSource(file: ts.SourceFile): boolean {
   return !file.isDeclarationFile && !file.fileName.includes("/node_modules/");
-}
-
-/** Node kinds that can declare names: blocks, functions, loops with declarations, catch clauses. */
-function scopeKinds(t: TS): ReadonlySet<ts.SyntaxKind> {
-  const k = t.SyntaxKind;
-  return new Set([
-    k.SourceFile, k.Block, k.ModuleBlock, k.CaseClause, k.DefaultClause, k.ForStatement, k.ForOfStatement, k.ForInStatement, k.CatchClause,
-    k.FunctionDeclaration, k.FunctionExpression, k.ArrowFunction, k.MethodDeclaration, k.Constructor, k.GetAccessor, k.SetAccessor,
-    k.CallSignature, k.ConstructSignature, k.MethodSignature, k.IndexSignature, k.FunctionType, k.ConstructorType,
-    k.JSDocFunctionType, k.JSDocSignature,
-  ]);
 }
 
 function moduleOf(t: TS, node: ts.Node): string | undefined {

@@ -2,6 +2,7 @@ import type * as ts from "typescript";
 import { calleeName, containsNode, findProperty, propertyNameText, propertyValue, unwrapExpression } from "../ts-utils.js";
 import { literalProperty, nameValue, type FinderContext } from "./context.js";
 import type { CallToolHandler, ToolRegistration } from "./model.js";
+import { elementProperties } from "../tool-definitions.js";
 
 /**
  * Central validation. A low-level `tools/call` handler often looks the tool up in a collection of this
@@ -208,7 +209,7 @@ function inputSources(context: FinderContext, registration: ToolRegistration): t
   const [first] = t.isCallExpression(expr) ? expr.arguments : [];
   if (t.isCallExpression(expr) && first && ZOD_TO_JSON.has(calleeName(t, expr) ?? "")) expr = unwrapExpression(t, first);
   if (t.isPropertyAccessExpression(expr)) {
-    const values = resolver.elementProperties(expr);
+    const values = elementProperties(t, resolver, expr);
     if (values.length > 0) return values.map((value) => resolver.followConsts(value));
   }
   return [resolver.followConsts(expr)];
@@ -226,7 +227,7 @@ function closeStrictLoop(context: FinderContext, registration: ToolRegistration)
   const callee = unwrapExpression(t, expr.expression);
   if (!t.isPropertyAccessExpression(callee) || callee.name.text !== "strict") return;
   const receiver = unwrapExpression(t, callee.expression);
-  if (!t.isPropertyAccessExpression(receiver) || resolver.elementProperties(receiver).length === 0) return;
+  if (!t.isPropertyAccessExpression(receiver) || elementProperties(t, resolver, receiver).length === 0) return;
   registration.input = { expression: receiver, form: registration.input.form };
   registration.topLevelClosedBy = expr;
 }

@@ -5,6 +5,7 @@ import type { ObjectProperty, SchemaNode, ZodFlavor } from "./model.js";
 import { NON_SCHEMA_METHODS, isMiniModule, majorOfModule } from "./zod-vocabulary.js";
 import { ZodFactories } from "./zod-factories.js";
 import { objectFromDeclaredType } from "./from-zod-types.js";
+import { elementProperties } from "../tool-definitions.js";
 
 /** Framework packages that re-export zod as `z` (Genkit: `import { z } from "genkit"`). */
 const ZOD_REEXPORTS = new Set(["genkit"]);
@@ -171,7 +172,7 @@ export class ZodReader extends ZodFactories {
         if (declared) return declared;
       }
       // `d.schema` for each `d` of an array of tool definitions: every element's schema is input.
-      const values = this.resolver.elementProperties(expr);
+      const values = elementProperties(t, this.resolver, expr);
       if (values.length > 0) return { kind: "union", site: expr, flavor: "zod", members: values.map((value) => this.read(value)), discriminated: false };
       return this.opaque(expr);
     }
