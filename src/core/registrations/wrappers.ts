@@ -2,6 +2,7 @@ import type * as ts from "typescript";
 import type { FunctionWithBody } from "../resolve.js";
 import { calleeName, containsNode, findProperty, propertyNameText, propertyValue, unwrapExpression } from "../ts-utils.js";
 import { nameValue, type FinderContext } from "./context.js";
+import { calledFunction, callableName } from "./wrapper-calls.js";
 import type { FoundRegistrations, ToolRegistration } from "./model.js";
 
 /**
@@ -198,17 +199,6 @@ function slotOf(context: FinderContext, expression: ts.Expression): Slot | undef
   return { fn, index: fn.parameters.indexOf(parameter), path, written: expression, propertyDefault };
 }
 
-/** The name a function is called by: a declaration's, a const's holding it, or a method's; else undefined. */
-function callableName(context: FinderContext, fn: ts.Node): string | undefined {
-  const { t } = context;
-  if ((t.isFunctionDeclaration(fn) || t.isMethodDeclaration(fn)) && fn.body && fn.name) return propertyNameText(t, fn.name);
-  if (!t.isArrowFunction(fn) && !t.isFunctionExpression(fn)) return undefined;
-  const holder = fn.parent;
-  if (t.isVariableDeclaration(holder) && t.isIdentifier(holder.name)) return holder.name.text;
-  if ((t.isPropertyAssignment(holder) || t.isPropertyDeclaration(holder)) && holder.initializer === fn) return propertyNameText(t, holder.name);
-  return undefined;
-}
-
 /** Calls of the templates' wrappers among the file's calls: a name test first, then the resolver decides. */
 function callsOf(context: FinderContext, calls: readonly ts.CallExpression[], templates: readonly Template[]): { call: ts.CallExpression; template: Template }[] {
   const { t } = context;
@@ -233,38 +223,6 @@ function callsOf(context: FinderContext, calls: readonly ts.CallExpression[], te
     }
   }
   return result;
-}
-
-/** The function a call runs: through the resolver for names, `this.method`, or a method of a const or `new` instance of this file. */
-function calledFunction(context: FinderContext, call: ts.CallExpression): ts.Node | undefined {
-  const { t, resolver } = context;
-  const callee = unwrapExpression(t, call.expression);
-  if (t.isIdentifier(callee)) return resolver.functionOf(callee);
-  if (!t.isPropertyAccessExpression(callee)) return undefined;
-  const member = callee.name.text;
-  const receiver = unwrapExpression(t, callee.expression);
-  if (receiver.kind === t.SyntaxKind.ThisKeyword) {
-    let scope: ts.Node | undefined = callee.parent;
-    while (scope && !t.isClassLike(scope)) scope = scope.parent;
-    return scope ? methodOf(context, scope.members, member) : undefined;
-  }
-  const value = resolver.followConsts(receiver);
-  if (t.isObjectLiteralExpression(value)) return methodOf(context, value.properties, member);
-  if (t.isNewExpression(value) && t.isIdentifier(value.expression)) {
-    const declaration = resolver.declarationOf(value.expression);
-    return declaration && t.isClassLike(declaration) ? methodOf(context, declaration.members, member) : undefined;
-  }
-  return undefined;
-}
-
-function methodOf(context: FinderContext, members: ts.NodeArray<ts.ClassElement | ts.ObjectLiteralElementLike>, name: string): ts.Node | undefined {
-  const { t } = context;
-  for (const member of members) {
-    if (!member.name || propertyNameText(t, member.name) !== name) continue;
-    if (t.isMethodDeclaration(member)) return member;
-    if ((t.isPropertyAssignment(member) || t.isPropertyDeclaration(member)) && member.initializer) return context.resolver.functionOf(member.initializer);
-  }
-  return undefined;
 }
 
 function instantiate(context: FinderContext, template: Template, call: ts.CallExpression): Record<FieldName, Field> {
