@@ -6,20 +6,24 @@ export type TS = typeof typescriptModule;
 
 /** Strips syntax that does not change a value: parentheses, casts, `satisfies`, `!`. */
 export function unwrapExpression(t: TS, expr: ts.Expression): ts.Expression {
+  const kinds = transparentKinds(t);
   let current = expr;
-  for (;;) {
-    if (
-      t.isParenthesizedExpression(current) ||
-      t.isAsExpression(current) ||
-      t.isSatisfiesExpression(current) ||
-      t.isNonNullExpression(current) ||
-      t.isTypeAssertionExpression(current)
-    ) {
-      current = current.expression;
-    } else {
-      return current;
-    }
+  // Every kind in the set has an `expression` it wraps.
+  while (kinds.has(current.kind)) current = (current as ts.ParenthesizedExpression).expression;
+  return current;
+}
+
+let transparentFor: TS | undefined;
+let transparentSet: ReadonlySet<ts.SyntaxKind> = new Set();
+
+/** The wrapper kinds of the `typescript` in use (SyntaxKind numbers differ between versions); asked on every unwrap. */
+function transparentKinds(t: TS): ReadonlySet<ts.SyntaxKind> {
+  if (transparentFor !== t) {
+    const k = t.SyntaxKind;
+    transparentSet = new Set([k.ParenthesizedExpression, k.AsExpression, k.SatisfiesExpression, k.NonNullExpression, k.TypeAssertionExpression]);
+    transparentFor = t;
   }
+  return transparentSet;
 }
 
 /** The static name of a property, or undefined when it is computed from a value. */
