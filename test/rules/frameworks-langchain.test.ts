@@ -59,6 +59,22 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 class StructuredTool { schema = z.object({ q: z.string() }); }
 export class SearchTool extends StructuredTool {}
 `;
+const lcIntermediate = `${LC}abstract class BaseTool extends StructuredTool {
+  async _call(input: { q: string }) {
+    return search(input.q);
+  }
+}
+export class SearchTool extends BaseTool {
+  name = "search";
+  description = "Search";
+  schema = z.object({ q: z.string().max(200) });
+}
+`;
+const lcIntermediateLocal = `import { z } from "zod";
+class StructuredTool {}
+class BaseTool extends StructuredTool {}
+export class SearchTool extends BaseTool { schema = z.object({ q: z.string() }); }
+`;
 const lcIdentity = `${LC}export const listDocs = tool(async ({ workspaceId }) => search(workspaceId), {
   name: "list_docs",
   description: "List documents",
@@ -97,6 +113,7 @@ ruleTester.run("require-strict-objects", strictObjects, {
     { name: "tool() with z.strictObject()", code: lcStrict },
     { name: "a StructuredTool subclass with z.strictObject()", code: lcClassStrict },
     { name: "a local class named StructuredTool is not LangChain's", code: lcLocalClass },
+    { name: "an in-house base over a local StructuredTool is not LangChain's either", code: lcIntermediateLocal },
   ],
   invalid: [
     {
@@ -134,6 +151,20 @@ ruleTester.run("require-strict-objects", strictObjects, {
           suggestions: [
             { messageId: "useStrictObject", output: replaceOnce(lcClass, "z.object", "z.strictObject") },
             { messageId: "appendStrict", output: replaceOnce(lcClass, ") });\n  ", ") }).strict();\n  ") },
+          ],
+        },
+      ],
+    },
+    {
+      // Regression: a tool class extending an in-house base over StructuredTool was not recognised.
+      name: "a subclass of an in-house base class that extends StructuredTool",
+      code: lcIntermediate,
+      errors: [
+        {
+          messageId: "zodObject", line: 12, column: 12, endLine: 12, endColumn: 20,
+          suggestions: [
+            { messageId: "useStrictObject", output: replaceOnce(lcIntermediate, "z.object", "z.strictObject") },
+            { messageId: "appendStrict", output: replaceOnce(lcIntermediate, ") });\n}", ") }).strict();\n}") },
           ],
         },
       ],

@@ -191,18 +191,19 @@ function genkitTool(context: FinderContext, call: ts.CallExpression): ToolRegist
 /** `class X extends StructuredTool { name = "x"; schema = z.object(…); async _call(input, runManager, config) { … } }`. */
 export function agentToolOfClass(context: FinderContext, node: ts.ClassLikeDeclaration): ToolRegistration | undefined {
   const { t } = context;
-  const heritage = node.heritageClauses?.find((clause) => clause.token === t.SyntaxKind.ExtendsKeyword)?.types[0];
-  if (!heritage) return undefined;
-  const base = importedCallee(context, heritage.expression);
-  if (!base || base.framework !== "langchain" || base.name !== "StructuredTool") return undefined;
+  const chain = structuredToolChain(context, node);
+  if (!chain) return undefined;
   let schema: ts.Expression | undefined;
   let nameMember: ts.PropertyDeclaration | undefined;
   let handler: ts.MethodDeclaration | undefined;
-  for (const member of node.members) {
-    const memberName = member.name && propertyNameText(t, member.name);
-    if (t.isPropertyDeclaration(member) && memberName === "schema" && member.initializer) schema = member.initializer;
-    else if (t.isPropertyDeclaration(member) && memberName === "name" && member.initializer) nameMember = member;
-    else if (t.isMethodDeclaration(member) && memberName === "_call" && member.body) handler = member;
+  // The class's own members first, then those it inherits from its in-house bases.
+  for (const cls of chain) {
+    for (const member of cls.members) {
+      const memberName = member.name && propertyNameText(t, member.name);
+      if (t.isPropertyDeclaration(member) && memberName === "schema" && member.initializer) schema ??= member.initializer;
+      else if (t.isPropertyDeclaration(member) && memberName === "name" && member.initializer) nameMember ??= member;
+      else if (t.isMethodDeclaration(member) && memberName === "_call" && member.body) handler ??= member;
+    }
   }
   if (!schema && !handler) return undefined;
   return {
@@ -217,3 +218,25 @@ export function agentToolOfClass(context: FinderContext, node: ts.ClassLikeDecla
     handlerParameters: { input: 0, context: 2 },
   };
 }
+
+/**
+ * The class and the in-house classes between it and LangChain's `StructuredTool`, nearest first
+ * (`class Search extends Base`, `class Base extends StructuredTool`), or undefined when it does not
+ * extend `StructuredTool`. Bases are followed within the file, and across files with the checker.
+ */
+function structuredToolChain(context: FinderContext, node: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration[] | undefined {
+  const { t } = context;
+  const chain: ts.ClassLikeDeclaration[] = [];
+  for (let current: ts.ClassLikeDeclaration | undefined = node; current && chain.length < MAX_BASES && !chain.includes(current); ) {
+    chain.push(current);
+    const heritage = current.heritageClauses?.find((clause) => clause.token === t.SyntaxKind.ExtendsKeyword)?.types[0];
+    if (!heritage) return undefined;
+    const base = importedCallee(context, heritage.expression);
+    if (base) return base.framework === "langchain" && base.name === "StructuredTool" ? chain : undefined;
+    current = context.resolver.classOf(heritage.expression);
+  }
+  return undefined;
+}
+
+/** How many in-house classes may sit between a tool class and `StructuredTool`; a cycle ends here too. */
+const MAX_BASES = 10;
