@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Benchmark: how much the plugin adds to an ESLint run over a corpus of MCP server files.
 //   npm run bench                      (builds dist/, then runs this)
-//   node --expose-gc bench/run.js [--runs 5] [--regenerate] [--files 200] [--registrations 20] [--no-typed]
+//   node --expose-gc bench/run.js [--runs 5] [--regenerate] [--files 200] [--registrations 20] [--no-typed] [--floor]
 // Modes, each linted with a fresh ESLint instance (cache off), runs interleaved and rotated so that machine
 // noise hits every mode alike:
 //   baseline              @typescript-eslint/parser, no rules
 //   recommended           same parser, mcp-guard configs.recommended
 //   typed-baseline        parser with projectService: true, no rules
 //   typed-recommended     parser with projectService: true, configs.recommended
+//   replay (--floor)      the recommended findings reported again without analysis: ESLint's own cost for them
 // Typed runs start from a cold project service (parser caches cleared), as a fresh `eslint` process would.
 import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -19,6 +20,7 @@ import tsParser from "@typescript-eslint/parser";
 import { ESLint } from "eslint";
 import plugin from "../dist/src/index.js";
 import { CORPUS_VERSION, generateCorpus } from "./corpus-gen.js";
+import { replayConfig } from "./replay.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpusDir = join(here, "corpus");
@@ -31,6 +33,7 @@ const { values: args } = parseArgs({
     registrations: { type: "string", default: "20" },
     regenerate: { type: "boolean", default: false },
     "no-typed": { type: "boolean", default: false },
+    floor: { type: "boolean", default: false },
   },
 });
 const runs = Number(args.runs);
@@ -47,10 +50,14 @@ if (args.regenerate || !existsSync(versionFile) || readFileSync(versionFile, "ut
 
 const recommended = plugin.configs.recommended;
 
-function config(typed, withRules) {
-  const parserOptions = typed ? { projectService: true, tsconfigRootDir: corpusDir } : {};
-  const out = [{ files: ["**/*.ts"], languageOptions: { parser: tsParser, parserOptions } }];
-  if (withRules) out.push({ ...recommended, files: ["**/*.ts"] });
+let replayed;
+
+function config(mode) {
+  const parserOptions = mode.typed ? { projectService: true, tsconfigRootDir: corpusDir } : {};
+  const languageOptions = { parser: tsParser, parserOptions };
+  const out = [{ files: ["**/*.ts"], languageOptions }];
+  if (mode.replay) out.push(...replayConfig(replayed, ["**/*.ts"], languageOptions));
+  else if (mode.rules) out.push({ ...recommended, files: ["**/*.ts"] });
   return out;
 }
 
@@ -59,7 +66,9 @@ const modes = [
   { name: "recommended", typed: false, rules: true },
   { name: "typed-baseline", typed: true, rules: false },
   { name: "typed-recommended", typed: true, rules: true },
-].filter((m) => !(args["no-typed"] && m.typed));
+  // --floor: the recommended findings replayed without analysis (bench/replay.js).
+  { name: "replay", typed: false, rules: true, replay: true },
+].filter((m) => !(args["no-typed"] && m.typed) && (args.floor || !m.replay));
 
 // Every run starts from a collected heap, so no mode pays for the garbage another one left behind, and ends
 // with a collection inside the timed window, so every mode pays for all of its own garbage (a CLI process
@@ -68,7 +77,7 @@ const collectGarbage = globalThis.gc ?? (() => {});
 
 async function runOnce(mode, stats = false) {
   tsParser.clearCaches();
-  const eslint = new ESLint({ cwd: corpusDir, overrideConfigFile: true, overrideConfig: config(mode.typed, mode.rules), cache: false, stats });
+  const eslint = new ESLint({ cwd: corpusDir, overrideConfigFile: true, overrideConfig: config(mode), cache: false, stats });
   collectGarbage();
   const start = performance.now();
   const cpuStart = process.cpuUsage();
@@ -96,6 +105,7 @@ const facts = new Map();
 const total = warmup + runs;
 if (!globalThis.gc) console.log("note: run with node --expose-gc (npm run bench does) so that no run pays for another's garbage");
 console.log(`load average before the runs: ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+if (args.floor) replayed = (await runOnce(modes.find((m) => m.name === "recommended"))).results;
 for (let round = 0; round < total; round++) {
   // Rotate the order every round so that no mode always runs first (or right after a GC-heavy one).
   const order = modes.map((_, i) => modes[(i + round) % modes.length]);
@@ -149,6 +159,10 @@ const verdict = untyped.cpu <= 1.15 ? "met" : "NOT met";
 console.log(
   `recommended / baseline              cpu ${untyped.cpu.toFixed(3)}  per-round ${untyped.paired.toFixed(3)}  wall ${untyped.wall.toFixed(3)}  (target <= 1.15 on cpu: ${verdict})`,
 );
+const floor = ratios("replay", "baseline");
+if (floor) {
+  console.log(`replay / baseline (ESLint's own cost)  cpu ${floor.cpu.toFixed(3)}  per-round ${floor.paired.toFixed(3)}  wall ${floor.wall.toFixed(3)}`);
+}
 const typed = ratios("typed-recommended", "typed-baseline");
 if (typed) {
   console.log(`typed-recommended / typed-baseline  cpu ${typed.cpu.toFixed(3)}  per-round ${typed.paired.toFixed(3)}  wall ${typed.wall.toFixed(3)}`);
@@ -158,7 +172,7 @@ if (typed) {
 // parsing and each rule. The plugin computes a file's facts once, in whichever of its rules runs first, so that
 // rule carries the shared cost.
 console.log("\nPer-rule time from ESLint stats (one extra run per rules mode):");
-for (const mode of modes.filter((m) => m.rules)) {
+for (const mode of modes.filter((m) => m.rules && !m.replay)) {
   const { results } = await runOnce(mode, true);
   let parse = 0;
   let total = 0;
