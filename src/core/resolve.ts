@@ -86,6 +86,19 @@ export class Resolver {
    */
   private exportedBinding(name: ts.Identifier): Binding | undefined {
     const t = this.t;
+    const declaration = this.programDeclarationOf(name);
+    if (!declaration) return undefined;
+    if (t.isExportAssignment(declaration)) return { kind: "value", declaration, initializer: declaration.expression };
+    const binding = this.bindingOf(declaration);
+    return binding.kind === "unknown" || binding.kind === "import" ? undefined : binding;
+  }
+
+  /**
+   * With the checker: what `name` refers to, through import aliases and re-export chains, when it is
+   * declared in a source file of the program (not in a `.d.ts` or a package, whose values cannot be read).
+   */
+  private programDeclarationOf(name: ts.Identifier | ts.PrivateIdentifier): ts.Declaration | undefined {
+    const t = this.t;
     const checker = this.checker;
     if (!checker) return undefined;
     let declaration: ts.Declaration | undefined;
@@ -96,10 +109,7 @@ export class Resolver {
     } catch {
       return undefined;
     }
-    if (!declaration || !isProgramSource(declaration.getSourceFile())) return undefined;
-    if (t.isExportAssignment(declaration)) return { kind: "value", declaration, initializer: declaration.expression };
-    const binding = this.bindingOf(declaration);
-    return binding.kind === "unknown" || binding.kind === "import" ? undefined : binding;
+    return declaration && isProgramSource(declaration.getSourceFile()) ? declaration : undefined;
   }
 
   /** An object literal written here or held in a const of this file (through casts and const chains). */
@@ -236,18 +246,9 @@ export class Resolver {
       const local = this.declarationOf(value);
       if (local && t.isClassDeclaration(local)) return local;
     }
-    const checker = this.checker;
     const name = t.isIdentifier(value) ? value : t.isPropertyAccessExpression(value) ? value.name : undefined;
-    if (!checker || !name) return undefined;
-    let declaration: ts.Declaration | undefined;
-    try {
-      let symbol = checker.getSymbolAtLocation(name);
-      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-      declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
-    } catch {
-      return undefined;
-    }
-    if (!declaration || !isProgramSource(declaration.getSourceFile())) return undefined;
+    const declaration = name && this.programDeclarationOf(name);
+    if (!declaration) return undefined;
     if (t.isClassDeclaration(declaration) || t.isClassExpression(declaration)) return declaration;
     // `export const Base = class { … }`, `export default class …` assigned through a const.
     const held = t.isVariableDeclaration(declaration) && declaration.initializer ? unwrapExpression(t, declaration.initializer) : t.isExportAssignment(declaration) ? unwrapExpression(t, declaration.expression) : undefined;
