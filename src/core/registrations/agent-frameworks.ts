@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import { findProperty, propertyNameText, unwrapExpression } from "../ts-utils.js";
+import { MAX_CHAIN, ancestorsOf, extendsExpression } from "./class-members.js";
 import { literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
 import { frameworkOfModule } from "./frameworks.js";
 import type { Framework, InputForm, ToolRegistration } from "./model.js";
@@ -222,21 +223,12 @@ export function agentToolOfClass(context: FinderContext, node: ts.ClassLikeDecla
 /**
  * The class and the in-house classes between it and LangChain's `StructuredTool`, nearest first
  * (`class Search extends Base`, `class Base extends StructuredTool`), or undefined when it does not
- * extend `StructuredTool`. Bases are followed within the file, and across files with the checker.
+ * extend `StructuredTool`. Bases are followed as class tools follow them (class-members.ts).
  */
 function structuredToolChain(context: FinderContext, node: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration[] | undefined {
-  const { t } = context;
-  const chain: ts.ClassLikeDeclaration[] = [];
-  for (let current: ts.ClassLikeDeclaration | undefined = node; current && chain.length < MAX_BASES && !chain.includes(current); ) {
-    chain.push(current);
-    const heritage = current.heritageClauses?.find((clause) => clause.token === t.SyntaxKind.ExtendsKeyword)?.types[0];
-    if (!heritage) return undefined;
-    const base = importedCallee(context, heritage.expression);
-    if (base) return base.framework === "langchain" && base.name === "StructuredTool" ? chain : undefined;
-    current = context.resolver.classOf(heritage.expression);
-  }
-  return undefined;
+  const chain = [node, ...ancestorsOf(context, node)].slice(0, MAX_CHAIN);
+  const top = chain[chain.length - 1];
+  const heritage = top && extendsExpression(context, top);
+  const base = heritage && importedCallee(context, heritage);
+  return base?.framework === "langchain" && base.name === "StructuredTool" ? chain : undefined;
 }
-
-/** How many in-house classes may sit between a tool class and `StructuredTool`; a cycle ends here too. */
-const MAX_BASES = 10;
