@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import { isDeclaredClass, type DeclaredClass, type DeclaredRegistration } from "../settings.js";
-import { containsNode, unwrapExpression, walk } from "../ts-utils.js";
-import { literalProperty, nameValue, type FinderContext } from "./context.js";
+import { unwrapExpression, walk } from "../ts-utils.js";
+import { literalProperty, nameValue, registrationsWithin, type FinderContext } from "./context.js";
 import { fileFramework } from "./declared.js";
 import { MAX_CHAIN, type MemberValue, ancestorsOf, heritageNames, enclosingClassOfThis, classOf, extendsExpression, baseClassOf, extendsClass, isAbstract, memberValue } from "./class-members.js";
 import type { InputForm, ToolRegistration } from "./model.js";
@@ -87,18 +87,15 @@ export function classTools(
  * extend. The other file's registrations come from its facts, before its own expansion.
  */
 function foreignTemplates(context: FinderContext, classes: readonly ts.ClassLikeDeclaration[]): Template[] {
-  const { t, sourceFile, foreignRegistrations } = context;
-  if (!foreignRegistrations) return [];
+  const { t } = context;
+  if (!context.foreignRegistrations) return [];
   const templates: Template[] = [];
   const seen = new Set<ts.ClassLikeDeclaration>();
   for (const cls of classes) {
     for (const ancestor of ancestorsOf(context, cls)) {
       if (seen.has(ancestor)) continue;
       seen.add(ancestor);
-      const file = ancestor.getSourceFile();
-      if (file === sourceFile) continue;
-      for (const registration of foreignRegistrations(file)) {
-        if (!containsNode(ancestor, registration.node)) continue;
+      for (const registration of registrationsWithin(context, ancestor)) {
         const template = templateOf(context, registration);
         if (template && template.owner.kind === t.SyntaxKind.ThisKeyword && enclosingClassOfThis(context, template.owner) === ancestor) templates.push(template);
       }

@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import type { Resolver } from "../resolve.js";
-import { findProperty, propertyValue, stringValue, type TS } from "../ts-utils.js";
+import { containsNode, findProperty, propertyValue, stringValue, type TS } from "../ts-utils.js";
 import type { Framework, ToolRegistration } from "./model.js";
 
 /** What every registration finder (one file per framework family) works with. */
@@ -17,6 +17,16 @@ export interface FinderContext {
    * a call of a wrapper defined there registers a tool here.
    */
   foreignRegistrations?: (file: ts.SourceFile) => readonly ToolRegistration[];
+}
+
+/**
+ * Typed analysis only: the registrations written inside `container`, a function or class of another file
+ * (before that file's wrappers were expanded). Empty for this file's own code and without a checker.
+ */
+export function registrationsWithin(context: FinderContext, container: ts.Node): readonly ToolRegistration[] {
+  const file = container.getSourceFile();
+  if (!context.foreignRegistrations || file === context.sourceFile) return [];
+  return context.foreignRegistrations(file).filter((registration) => containsNode(container, registration.node));
 }
 
 /** A tool name written as a literal, or held in a const of this file. */

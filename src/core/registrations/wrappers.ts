@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import type { FunctionWithBody } from "../resolve.js";
 import { calleeName, containsNode, findProperty, propertyNameText, propertyValue, unwrapExpression } from "../ts-utils.js";
-import { nameValue, type FinderContext } from "./context.js";
+import { nameValue, registrationsWithin, type FinderContext } from "./context.js";
 import { calledFunction, callableName } from "./wrapper-calls.js";
 import type { FoundRegistrations, ToolRegistration } from "./model.js";
 
@@ -93,8 +93,8 @@ export function expandWrappers(context: FinderContext, found: FoundRegistrations
  * reach a registration.
  */
 function foreignTemplates(context: FinderContext, calls: readonly ts.CallExpression[]): Template[] {
-  const { t, resolver, sourceFile, foreignRegistrations } = context;
-  if (!foreignRegistrations) return [];
+  const { t, resolver } = context;
+  if (!context.foreignRegistrations) return [];
   const templates: Template[] = [];
   const seen = new Set<ts.Node>();
   for (const call of calls) {
@@ -103,10 +103,7 @@ function foreignTemplates(context: FinderContext, calls: readonly ts.CallExpress
     const fn = resolver.functionOf(callee);
     if (!fn || seen.has(fn)) continue;
     seen.add(fn);
-    const file = fn.getSourceFile();
-    if (file === sourceFile) continue;
-    for (const registration of foreignRegistrations(file)) {
-      if (!containsNode(fn, registration.node)) continue;
+    for (const registration of registrationsWithin(context, fn)) {
       // Only a wrapper called directly from here is followed into another file, not wrappers of wrappers there.
       const template = templateOf(context, registration);
       if (template) templates.push(template);
