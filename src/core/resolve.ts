@@ -20,7 +20,6 @@ export type Binding =
  */
 export class Resolver {
   private readonly scopes: ScopeIndex;
-  private readonly importCache = new Map<ts.Node, Binding | undefined>();
   private readonly bindingCache = new Map<ts.Node, Binding>();
   private readonly memberCache = new Map<ts.Node, Map<string, Binding | undefined>>();
 
@@ -69,14 +68,11 @@ export class Resolver {
     return members.get(name);
   }
 
-  /** An import's target, asked of the checker once per import declaration (a file has hundreds of `z.` uses). */
+  /** An import's target; `resolve` keeps the answer per import declaration (a file has hundreds of `z.` uses). */
   private importedBinding(declaration: ts.Node): Binding | undefined {
-    if (this.importCache.has(declaration)) return this.importCache.get(declaration);
     const t = this.t;
     const name = t.isImportSpecifier(declaration) || t.isImportClause(declaration) || t.isNamespaceImport(declaration) ? declaration.name : undefined;
-    const binding = name ? this.exportedBinding(name) : undefined;
-    this.importCache.set(declaration, binding);
-    return binding;
+    return name ? this.exportedBinding(name) : undefined;
   }
 
   /**
