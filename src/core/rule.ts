@@ -97,11 +97,13 @@ export function runRule<Options extends Record<string, unknown>, MessageIds exte
   const seen = new Set<string>();
   rule.check(facts, options, (finding) => {
     if (keep && !keep(finding.node)) return;
+    // Each report hands over a fresh object, so it is completed in place rather than copied.
     const range = findingRange(finding);
+    finding.range = range;
     const key = `${finding.messageId}:${range.start}:${range.end}`;
     if (seen.has(key)) return;
     seen.add(key);
-    findings.push({ ...finding, range });
+    findings.push(finding);
   });
   return findings;
 }

@@ -43,14 +43,15 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
             const target = sourceFileFor(context);
             const settings = readSettings(rawSettings, installedZodMajor(context.filename));
             const factsList = factsForFile(ts, target.sourceFile, target.checker, target.program, settings);
-            findings = runRuleInFile(definition, factsList, options, target.sourceFile).map((finding) => ({ finding, range: findingRange(finding) }));
+            findings = runRuleInFile(definition, factsList, options, target.sourceFile);
           } catch (error) {
             reportEngineError(definition.name, context.filename, error);
             return;
           }
           const toFix = (edits: { start: number; end: number; text: string }[]) => (fixer: TSESLint.RuleFixer) =>
             edits.map((edit) => fixer.replaceTextRange([edit.start, edit.end], edit.text));
-          for (const { finding, range } of findings) {
+          for (const finding of findings) {
+            const range = findingRange(finding);
             context.report({
               loc: { start: sourceCode.getLocFromIndex(range.start), end: sourceCode.getLocFromIndex(range.end) },
               messageId: finding.messageId,

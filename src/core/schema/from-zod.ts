@@ -13,6 +13,13 @@ const ZOD_REEXPORTS = new Set(["genkit"]);
 /** A reference to zod: the namespace object, or one function imported by name. */
 type ZodReference = { kind: "namespace"; flavor: ZodFlavor; major: 3 | 4 } | { kind: "function"; name: string; flavor: ZodFlavor; major: 3 | 4 };
 
+/** Which zod function a callee is. */
+interface Factory {
+  name: string;
+  flavor: ZodFlavor;
+  major: 3 | 4;
+}
+
 export interface Shape {
   properties: ObjectProperty[];
   complete: boolean;
@@ -31,6 +38,8 @@ export class ZodReader extends ZodFactories {
   private readonly cache = new Map<ts.Node, SchemaNode>();
   private readonly inProgress = new Set<ts.Node>();
   private readonly references = new Map<Binding, ZodReference | undefined>();
+  /** One Factory per reference and name: every `z.string` of a file is the same answer, built once. */
+  private readonly factories = new Map<ZodReference, Map<string, Factory>>();
   /** Schema factories being read, innermost last, with the call that supplies their parameters. */
   private readonly calls: { fn: FunctionWithBody; call: ts.CallExpression }[] = [];
   private depth = 0;
@@ -73,6 +82,18 @@ export class ZodReader extends ZodFactories {
   }
 
   read(expression: ts.Expression): SchemaNode {
+    // The receiver of a chained call (`z.string()` in `z.string().max(5)`) is read only through the call,
+    // whose result is cached, and syntax cannot make a chain cyclic: it needs no bookkeeping of its own.
+    const parent = expression.parent as ts.Node | undefined;
+    if (parent?.kind === this.t.SyntaxKind.PropertyAccessExpression && (parent as ts.PropertyAccessExpression).expression === expression) {
+      if (this.depth > MAX_DEPTH) return this.opaque(expression);
+      this.depth++;
+      try {
+        return this.readUncached(expression);
+      } finally {
+        this.depth--;
+      }
+    }
     // Inside a factory call the same expression reads differently per call site, so nothing is cached there.
     const cacheable = this.calls.length === 0;
     const cached = cacheable ? this.cache.get(expression) : undefined;
@@ -292,7 +313,7 @@ export class ZodReader extends ZodFactories {
   }
 
   /** `z.string`, `z.iso.datetime`, `z.coerce.number`, or a function imported from zod by name. */
-  protected factoryOf(callee: ts.Expression): { name: string; flavor: ZodFlavor; major: 3 | 4 } | undefined {
+  protected factoryOf(callee: ts.Expression): Factory | undefined {
     const t = this.t;
     if (t.isIdentifier(callee)) {
       const reference = this.reference(callee);
@@ -300,19 +321,34 @@ export class ZodReader extends ZodFactories {
     }
     if (!t.isPropertyAccessExpression(callee)) return undefined;
     const owner = unwrapExpression(t, callee.expression);
-    const direct = this.reference(owner);
-    if (direct?.kind === "namespace") return { ...direct, name: callee.name.text };
+    // Most method calls are on a schema (`z.string().max(5)`), never on an identifier: no lookup for them.
+    const direct = t.isIdentifier(owner) ? this.reference(owner) : undefined;
+    if (direct?.kind === "namespace") return this.factory(direct, callee.name.text);
     if (t.isPropertyAccessExpression(owner)) {
       const namespace = this.reference(owner.expression);
       if (namespace?.kind === "namespace") {
-        if (owner.name.text === "iso") return { ...namespace, name: `iso.${callee.name.text}` };
-        if (owner.name.text === "coerce") return { ...namespace, name: callee.name.text };
+        if (owner.name.text === "iso") return this.factory(namespace, `iso.${callee.name.text}`);
+        if (owner.name.text === "coerce") return this.factory(namespace, callee.name.text);
       }
     }
     if (direct?.kind === "function" && (direct.name === "iso" || direct.name === "coerce")) {
-      return { ...direct, name: direct.name === "iso" ? `iso.${callee.name.text}` : callee.name.text };
+      return this.factory(direct, direct.name === "iso" ? `iso.${callee.name.text}` : callee.name.text);
     }
     return undefined;
+  }
+
+  private factory(reference: ZodReference, name: string): Factory {
+    let byName = this.factories.get(reference);
+    if (!byName) {
+      byName = new Map();
+      this.factories.set(reference, byName);
+    }
+    let factory = byName.get(name);
+    if (!factory) {
+      factory = { name, flavor: reference.flavor, major: reference.major };
+      byName.set(name, factory);
+    }
+    return factory;
   }
 
 }

@@ -127,6 +127,8 @@ export abstract class ZodChainMethods {
     const t = this.t;
     const chainEnd = continuesChain && !STOPS_CHAIN.has(method) ? call : receiver.chainEnd;
     const next = (changes: Partial<StringSchema>): StringSchema => ({ ...receiver, ...changes, chainEnd });
+    // `.describe()`, `.optional()` and the like change nothing the rules read.
+    const same = (): StringSchema => (chainEnd === receiver.chainEnd ? receiver : { ...receiver, chainEnd });
     switch (method) {
       case "max":
       case "length":
@@ -139,20 +141,21 @@ export abstract class ZodChainMethods {
       }
       case "refine":
       case "superRefine":
-        return args[0] && refinementChecksLength(t, args[0], method) ? next({ boundedByShape: true }) : next({});
+        return args[0] && refinementChecksLength(t, args[0], method) ? next({ boundedByShape: true }) : same();
       case "check":
-        return this.applyChecks(args, "string", (limit) => next(this.withLimit(receiver, limit)), (longest) => next({ maxLength: minDefined(receiver.maxLength, longest) }), () => next({ boundedByShape: true }), () => next({}));
+        return this.applyChecks(args, "string", (limit) => next(this.withLimit(receiver, limit)), (longest) => next({ maxLength: minDefined(receiver.maxLength, longest) }), () => next({ boundedByShape: true }), same);
       default:
         break;
     }
     if (BOUNDED_STRING_METHODS.has(method)) return next({ boundedByShape: true });
     if (PRECISION_FORMATS.has(method)) return hasNumericPrecision(t, args[0]) ? next({ boundedByShape: true }) : next({ unboundedFormat: receiver.unboundedFormat });
     if (method in UNBOUNDED_STRING_FORMATS) return next({ unboundedFormat: receiver.unboundedFormat ?? UNBOUNDED_STRING_FORMATS[method] });
-    return next({});
+    return same();
   }
 
   private applyArrayMethod(receiver: ArraySchema, method: string, args: readonly ts.Expression[], call: ts.CallExpression, continuesChain: boolean): SchemaNode {
     const chainEnd = continuesChain && !STOPS_CHAIN.has(method) ? call : receiver.chainEnd;
+    const same = (): ArraySchema => (chainEnd === receiver.chainEnd ? receiver : { ...receiver, chainEnd });
     if (method === "rest" && receiver.collection === "tuple") {
       const rest = args[0] ? this.read(args[0]) : this.opaque(call);
       return { ...receiver, element: rest, items: undefined, boundedByShape: false, chainEnd };
@@ -163,23 +166,23 @@ export abstract class ZodChainMethods {
     };
     if (method === "max" || method === "length" || method === "size") return withItemLimit(args[0]);
     if (method === "check") {
-      return this.applyChecks(args, receiver.collection, withItemLimit, () => ({ ...receiver, chainEnd }), () => ({ ...receiver, boundedByShape: true, chainEnd }), () => ({ ...receiver, chainEnd }));
+      return this.applyChecks(args, receiver.collection, withItemLimit, same, () => ({ ...receiver, boundedByShape: true, chainEnd }), same);
     }
     if ((method === "refine" || method === "superRefine") && args[0] && refinementChecksLength(this.t, args[0], method)) {
       return { ...receiver, boundedByShape: true, chainEnd };
     }
-    return { ...receiver, chainEnd };
+    return same();
   }
 
   private applyNumberMethod(receiver: NumberSchema, method: string, args: readonly ts.Expression[]): SchemaNode {
-    if (["min", "gte", "gt", "positive", "nonnegative"].includes(method)) return { ...receiver, hasMinimum: true };
-    if (["max", "lte", "lt", "negative", "nonpositive"].includes(method)) return { ...receiver, hasMaximum: true };
+    if (LOWER_BOUNDS.has(method)) return receiver.hasMinimum ? receiver : { ...receiver, hasMinimum: true };
+    if (UPPER_BOUNDS.has(method)) return receiver.hasMaximum ? receiver : { ...receiver, hasMaximum: true };
     if (method === "check") {
       let result = receiver;
       for (const check of args) {
         const name = this.checkName(check);
-        if (name && ["minimum", "gte", "gt", "positive", "nonnegative"].includes(name)) result = { ...result, hasMinimum: true };
-        if (name && ["maximum", "lte", "lt", "negative", "nonpositive"].includes(name)) result = { ...result, hasMaximum: true };
+        if (name && LOWER_BOUND_CHECKS.has(name)) result = { ...result, hasMinimum: true };
+        if (name && UPPER_BOUND_CHECKS.has(name)) result = { ...result, hasMaximum: true };
       }
       return result;
     }
@@ -244,6 +247,12 @@ export abstract class ZodChainMethods {
     return [{ kind, edits: [{ start: nameNode.getStart(), end: nameNode.getEnd(), text: newName }] }];
   }
 }
+
+const LOWER_BOUNDS = new Set(["min", "gte", "gt", "positive", "nonnegative"]);
+const UPPER_BOUNDS = new Set(["max", "lte", "lt", "negative", "nonpositive"]);
+/** zod/mini's number checks: `.check(z.minimum(0), z.maximum(9))`. */
+const LOWER_BOUND_CHECKS = new Set(["minimum", "gte", "gt", "positive", "nonnegative"]);
+const UPPER_BOUND_CHECKS = new Set(["maximum", "lte", "lt", "negative", "nonpositive"]);
 
 /** Methods after which `.max()` can no longer be chained (the result is not a string or array schema). */
 // `describe` and `meta` return the same schema class, so `.max()` may follow them; v3's `refine` wraps it in ZodEffects.
