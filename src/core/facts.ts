@@ -5,7 +5,7 @@ import { mayUseMcpFramework } from "./registrations/frameworks.js";
 import { declaredNames } from "./registrations/declared.js";
 import { ANNOTATION_KEYS } from "./registrations/find.js";
 import type { ToolRegistration } from "./registrations/model.js";
-import { childrenOf, type SchemaNode, type ZodFlavor } from "./schema/model.js";
+import { forEachChildSchema, type SchemaNode, type ZodFlavor } from "./schema/model.js";
 import { JsonSchemaReader } from "./schema/from-json-schema.js";
 import { ZodReader } from "./schema/from-zod.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
@@ -201,7 +201,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
       if (seen.has(schema)) return;
       seen.add(schema);
       inputs.push({ schema, path, registration, container });
-      for (const child of childrenOf(schema)) walk(child.schema, joinPath(path, child.segment), schema);
+      forEachChildSchema(schema, (segment, child) => walk(child, joinPath(path, segment), schema));
     };
     walk(root, "", undefined);
   }

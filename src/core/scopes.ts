@@ -7,8 +7,9 @@ import type { TS } from "./ts-utils.js";
  * answer is remembered per scope.
  */
 export class ScopeIndex {
-  private readonly scopeCache = new WeakMap<ts.Node, Map<string, ts.Node>>();
-  private readonly lookupCache = new WeakMap<ts.Node, Map<string, ts.Node | undefined>>();
+  // Plain maps: the index lives exactly as long as the file's facts, and weak maps cost the collector more.
+  private readonly scopeCache = new Map<ts.Node, Map<string, ts.Node>>();
+  private readonly lookupCache = new Map<ts.Node, Map<string, ts.Node | undefined>>();
   private scopeKinds: ReadonlySet<ts.SyntaxKind> | undefined;
 
   constructor(private readonly t: TS) {}

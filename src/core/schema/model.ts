@@ -146,21 +146,25 @@ export type SchemaNode =
   | LeafSchema
   | OpaqueSchema;
 
-export function childrenOf(node: SchemaNode): Array<{ segment: string; schema: SchemaNode }> {
+/** Visits the schemas a node contains, with each one's path segment, without building a list. */
+export function forEachChildSchema(node: SchemaNode, visit: (segment: string, schema: SchemaNode) => void): void {
   switch (node.kind) {
-    case "object": {
-      const children = node.properties.map((property) => ({ segment: property.name, schema: property.schema }));
-      if (node.catchall) children.push({ segment: "*", schema: node.catchall });
-      return children;
-    }
+    case "object":
+      for (const property of node.properties) visit(property.name, property.schema);
+      if (node.catchall) visit("*", node.catchall);
+      return;
     case "array":
-      return node.items ? node.items.map((schema, index) => ({ segment: `[${index}]`, schema })) : [{ segment: "[]", schema: node.element }];
+      if (node.items) node.items.forEach((schema, index) => visit(`[${index}]`, schema));
+      else visit("[]", node.element);
+      return;
     case "union":
     case "intersection":
-      return node.members.map((schema) => ({ segment: "", schema }));
+      for (const member of node.members) visit("", member);
+      return;
     case "unconstrained":
-      return node.values ? [{ segment: "*", schema: node.values }] : [];
+      if (node.values) visit("*", node.values);
+      return;
     default:
-      return [];
+      return;
   }
 }

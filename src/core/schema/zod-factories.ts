@@ -16,13 +16,12 @@ export abstract class ZodFactories extends ZodChainMethods {
   protected readFactory(call: ts.CallExpression, callee: ts.Expression, name: string, flavor: ZodFlavor, major: 3 | 4): SchemaNode {
     const t = this.t;
     const args = call.arguments;
-    const arg = (index: number): ts.Expression | undefined => args[index];
     const site = callee;
     switch (name) {
       case "object":
       case "strictObject":
       case "looseObject": {
-        const shape = arg(0) ? this.readShape(arg(0) as ts.Expression) : { properties: [], complete: true };
+        const shape = args[0] ? this.readShape(args[0]) : { properties: [], complete: true };
         const openness: Openness =
           name === "strictObject"
             ? { closed: true, site, fixes: [] }
@@ -35,7 +34,7 @@ export abstract class ZodFactories extends ZodChainMethods {
         };
       }
       case "string":
-        return this.stringNode(site, call, flavor, {});
+        return this.stringNode(site, call, flavor);
       case "number":
       case "int":
       case "float64":
@@ -43,14 +42,14 @@ export abstract class ZodFactories extends ZodChainMethods {
         return { kind: "number", site, flavor: "zod", hasMinimum: false, hasMaximum: false, boundedByShape: false, zodFlavor: flavor, zodMajor: major };
       case "array":
       case "set": {
-        const element = arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
+        const element = args[0] ? this.read(args[0]) : this.opaque(call);
         return { kind: "array", collection: name === "set" ? "set" : "array", site, flavor: "zod", element, boundedByShape: false, chainEnd: call, zodFlavor: flavor };
       }
       case "tuple": {
-        const list = arg(0) && unwrapExpression(t, arg(0) as ts.Expression);
+        const list = args[0] && unwrapExpression(t, args[0]);
         const items = list && t.isArrayLiteralExpression(list) ? list.elements.map((element) => this.read(element)) : [];
         // zod 4 takes a rest element as the second argument; zod 3 ignores it (its tuples are closed).
-        const rest = arg(1) && major === 4 ? this.read(arg(1) as ts.Expression) : undefined;
+        const rest = args[1] && major === 4 ? this.read(args[1]) : undefined;
         return {
           kind: "array", collection: "tuple", site, flavor: "zod", element: rest ?? this.opaque(call), items: rest ? undefined : items,
           boundedByShape: !rest, chainEnd: call, zodFlavor: flavor,
@@ -59,7 +58,7 @@ export abstract class ZodFactories extends ZodChainMethods {
       case "union":
       case "xor":
       case "discriminatedUnion": {
-        const list = arg(name === "discriminatedUnion" ? 1 : 0);
+        const list = args[name === "discriminatedUnion" ? 1 : 0];
         const inner = list && unwrapExpression(t, list);
         if (!inner || !t.isArrayLiteralExpression(inner)) return this.opaque(call);
         return {
@@ -76,8 +75,8 @@ export abstract class ZodFactories extends ZodChainMethods {
       case "partialRecord":
       case "looseRecord":
       case "map": {
-        const values = arg(1) ?? arg(0);
-        const keys = args.length > 1 && arg(0) ? this.read(arg(0) as ts.Expression) : undefined;
+        const values = args[1] ?? args[0];
+        const keys = args.length > 1 && args[0] ? this.read(args[0]) : undefined;
         return {
           kind: "unconstrained", site, flavor: "zod", what: name === "map" ? "map" : "record",
           values: values ? this.read(values) : undefined,
@@ -92,7 +91,7 @@ export abstract class ZodFactories extends ZodChainMethods {
       case "custom":
         return args.length === 0 ? { kind: "unconstrained", site, flavor: "zod", what: "custom" } : { kind: "leaf", site, flavor: "zod", enumerated: false };
       case "lazy": {
-        const fn = arg(0) && unwrapExpression(t, arg(0) as ts.Expression);
+        const fn = args[0] && unwrapExpression(t, args[0]);
         if (fn && (t.isArrowFunction(fn) || t.isFunctionExpression(fn))) {
           const [returned] = returnedExpressions(t, fn);
           if (returned) return this.read(returned);
@@ -100,9 +99,9 @@ export abstract class ZodFactories extends ZodChainMethods {
         return this.opaque(call);
       }
       case "preprocess":
-        return arg(1) ? this.read(arg(1) as ts.Expression) : this.opaque(call);
+        return args[1] ? this.read(args[1]) : this.opaque(call);
       case "pipe":
-        return arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
+        return args[0] ? this.read(args[0]) : this.opaque(call);
       case "extend":
       case "safeExtend":
       case "merge":
@@ -114,21 +113,21 @@ export abstract class ZodFactories extends ZodChainMethods {
       case "strict":
       case "loose": {
         // zod/mini's functional forms: the object is the first argument.
-        const receiver = arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
+        const receiver = args[0] ? this.read(args[0]) : this.opaque(call);
         if (receiver.kind !== "object") return this.opaque(call);
         return this.applyObjectOperation(receiver, name, args.slice(1), call, undefined) ?? this.opaque(call);
       }
       default:
         break;
     }
-    if (WRAPPER_FUNCTIONS.has(name)) return arg(0) ? this.read(arg(0) as ts.Expression) : this.opaque(call);
+    if (WRAPPER_FUNCTIONS.has(name)) return args[0] ? this.read(args[0]) : this.opaque(call);
     if (BOUNDED_STRING_FORMATS.has(name)) return this.stringNode(site, call, flavor, { boundedByShape: true });
-    if (PRECISION_FORMATS.has(name)) return this.stringNode(site, call, flavor, { boundedByShape: hasNumericPrecision(t, arg(0)) });
+    if (PRECISION_FORMATS.has(name)) return this.stringNode(site, call, flavor, { boundedByShape: hasNumericPrecision(t, args[0]) });
     if (name in UNBOUNDED_STRING_FORMATS) return this.stringNode(site, call, flavor, { unboundedFormat: UNBOUNDED_STRING_FORMATS[name] });
     if (BOUNDED_NUMBER_FACTORIES.has(name)) return { kind: "number", site, flavor: "zod", hasMinimum: true, hasMaximum: true, boundedByShape: true };
     if (NUMBER_FACTORIES.has(name)) return { kind: "number", site, flavor: "zod", hasMinimum: false, hasMaximum: false, boundedByShape: false, zodFlavor: flavor, zodMajor: major };
     if (name === "literal") {
-      const value = arg(0) && unwrapExpression(t, arg(0) as ts.Expression);
+      const value = args[0] && unwrapExpression(t, args[0]);
       return { kind: "leaf", site, flavor: "zod", enumerated: true, singleValue: value !== undefined && !t.isArrayLiteralExpression(value) };
     }
     if (ENUM_FACTORIES.has(name)) return { kind: "leaf", site, flavor: "zod", enumerated: true };
@@ -136,8 +135,9 @@ export abstract class ZodFactories extends ZodChainMethods {
     return this.opaque(call);
   }
 
-  private stringNode(site: ts.Node, call: ts.CallExpression, flavor: ZodFlavor, extra: Partial<StringSchema>): StringSchema {
-    return { kind: "string", site, flavor: "zod", boundedByShape: false, chainEnd: call, zodFlavor: flavor, ...extra };
+  private stringNode(site: ts.Node, call: ts.CallExpression, flavor: ZodFlavor, extra?: Partial<StringSchema>): StringSchema {
+    const node: StringSchema = { kind: "string", site, flavor: "zod", boundedByShape: false, chainEnd: call, zodFlavor: flavor };
+    return extra ? { ...node, ...extra } : node;
   }
 
 }
