@@ -137,7 +137,7 @@ function optional<T>(value: T | undefined): T[] {
 function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, method: string): Framework | undefined {
   const { t, checker, frameworks } = context;
   const callee = unwrapExpression(t, call.expression) as ts.PropertyAccessExpression;
-  const typed = checker ? receiverClassName(t, checker, callee.expression) : undefined;
+  const typed = checker ? receiverClass(context, checker, callee.expression) : undefined;
   if (typed === "other") return undefined;
   if (frameworks.size === 0 && typed === undefined) return undefined;
   if (method === "addTool" || method === "addTools") return frameworks.has("fastmcp") || typed === "FastMCP" ? "fastmcp" : undefined;
@@ -147,6 +147,41 @@ function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, m
   if (frameworks.has("mcp-sdk-v1")) return "mcp-sdk-v1";
   if (frameworks.has("mcp-sdk-v2")) return "mcp-sdk-v2";
   return typed ? "mcp-sdk-v1" : undefined;
+}
+
+/** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
+const receiverClasses = new WeakMap<ts.TypeChecker, Map<ts.Node, string | undefined>>();
+
+/**
+ * The receiver's class (see receiverClassName). A file registers tens of tools on one `server`: when it is
+ * a const or a parameter whose declared type is not a union, narrowing cannot change its class, so the
+ * checker is asked once, at the declaration.
+ */
+function receiverClass(context: FinderContext, checker: ts.TypeChecker, receiver: ts.Expression): string | undefined {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, receiver);
+  const declaration = t.isIdentifier(expr) ? resolver.declarationOf(expr) : undefined;
+  const fixed =
+    declaration && ((t.isVariableDeclaration(declaration) && (t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) !== 0) || t.isParameter(declaration)) && t.isIdentifier(declaration.name)
+      ? declaration.name
+      : undefined;
+  if (!fixed) return receiverClassName(t, checker, receiver);
+  let known = receiverClasses.get(checker);
+  if (!known) {
+    known = new Map();
+    receiverClasses.set(checker, known);
+  }
+  if (known.has(fixed)) return known.get(fixed);
+  let declaredType: ts.Type | undefined;
+  try {
+    declaredType = checker.getTypeAtLocation(fixed);
+  } catch {
+    declaredType = undefined;
+  }
+  if (!declaredType || declaredType.flags & t.TypeFlags.Union) return receiverClassName(t, checker, receiver);
+  const answer = receiverClassName(t, checker, fixed);
+  known.set(fixed, answer);
+  return answer;
 }
 
 /** The receiver's class when the checker knows it: a server class name, "other", or undefined if untyped. */
