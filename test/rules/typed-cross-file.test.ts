@@ -115,6 +115,60 @@ typedRuleTester.run("wrappers in another file (typed)", strictObjects, {
   ],
 });
 
+const RENAMED = `${HEADER}import { accountTool as registerAccountTool } from "./wrappers.js";\nregisterAccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\n`;
+const DEFAULT_IMPORT = `${HEADER}import addEchoTool from "./wrappers.js";\naddEchoTool(server, "echo", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\n`;
+const NAMESPACED = `${HEADER}import * as wrappers from "./wrappers.js";\nwrappers.accountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\n`;
+
+// Regression: a wrapper imported under another name (renamed or default import), or called through a namespace import, was not matched.
+typedRuleTester.run("wrappers in another file, renamed or namespaced (typed)", strictObjects, {
+  valid: [
+    { filename: "file.ts", code: RENAMED.replace("z.object(", "z.strictObject(") },
+    { filename: "file.ts", code: NAMESPACED.replace("z.object(", "z.strictObject(") },
+    { filename: "file.ts", code: DEFAULT_IMPORT.replace("z.object(", "z.strictObject(") },
+  ],
+  invalid: [
+    {
+      filename: "file.ts",
+      code: RENAMED,
+      errors: [
+        {
+          messageId: "zodObject", line: 5, column: 37, endLine: 5, endColumn: 45,
+          suggestions: [
+            { messageId: "useStrictObject", output: RENAMED.replace("z.object(", "z.strictObject(") },
+            { messageId: "appendStrict", output: RENAMED.replace("}), async", "}).strict(), async") },
+          ],
+        },
+      ],
+    },
+    {
+      filename: "file.ts",
+      code: NAMESPACED,
+      errors: [
+        {
+          messageId: "zodObject", line: 5, column: 38, endLine: 5, endColumn: 46,
+          suggestions: [
+            { messageId: "useStrictObject", output: NAMESPACED.replace("z.object(", "z.strictObject(") },
+            { messageId: "appendStrict", output: NAMESPACED.replace("}), async", "}).strict(), async") },
+          ],
+        },
+      ],
+    },
+    {
+      filename: "file.ts",
+      code: DEFAULT_IMPORT,
+      errors: [
+        {
+          messageId: "zodObject", line: 5, column: 29, endLine: 5, endColumn: 37,
+          suggestions: [
+            { messageId: "useStrictObject", output: DEFAULT_IMPORT.replace("z.object(", "z.strictObject(") },
+            { messageId: "appendStrict", output: DEFAULT_IMPORT.replace("}), async", "}).strict(), async") },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
 typedRuleTester.run("require-tool-annotations through a wrapper in another file (typed)", annotations, {
   valid: [
     { filename: "file.ts", code: `${HEADER}import { defineTool } from "./wrappers.js";\nimport { readOnly } from "./schemas.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({}), annotations: readOnly, handler: async () => ({ content: [] }) });\n` },

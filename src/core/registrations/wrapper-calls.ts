@@ -21,6 +21,9 @@ export function calledFunction(context: FinderContext, call: ts.CallExpression):
   const callee = unwrapExpression(t, call.expression);
   if (t.isIdentifier(callee)) return resolver.functionOf(callee);
   if (!t.isPropertyAccessExpression(callee)) return undefined;
+  // `wrappers.accountTool(…)` through a namespace import (typed analysis).
+  const imported = resolver.functionOf(callee);
+  if (imported) return imported;
   const member = callee.name.text;
   const receiver = unwrapExpression(t, callee.expression);
   if (receiver.kind === t.SyntaxKind.ThisKeyword) {
@@ -35,6 +38,22 @@ export function calledFunction(context: FinderContext, call: ts.CallExpression):
     return declaration && t.isClassLike(declaration) ? methodOf(context, declaration.members, member) : undefined;
   }
   return undefined;
+}
+
+/**
+ * The name a wrapper is exported under when this call uses another one: `import { accountTool as add }`
+ * or a default import. Calls are matched to wrappers by name first, so a renamed import needs this.
+ */
+export function importedName(context: FinderContext, call: ts.CallExpression): string | undefined {
+  const { t, resolver } = context;
+  const callee = unwrapExpression(t, call.expression);
+  if (!t.isIdentifier(callee)) return undefined;
+  const declaration = resolver.declarationOf(callee);
+  if (!declaration) return undefined;
+  if (t.isImportSpecifier(declaration)) return declaration.propertyName && t.isIdentifier(declaration.propertyName) ? declaration.propertyName.text : undefined;
+  if (!t.isImportClause(declaration)) return undefined;
+  const fn = resolver.functionOf(callee);
+  return fn ? callableName(context, fn) : undefined;
 }
 
 function methodOf(context: FinderContext, members: ts.NodeArray<ts.ClassElement | ts.ObjectLiteralElementLike>, name: string): ts.Node | undefined {

@@ -2,7 +2,7 @@ import type * as ts from "typescript";
 import type { FunctionWithBody } from "../resolve.js";
 import { calleeName, containsNode, findProperty, propertyNameText, propertyValue, unwrapExpression } from "../ts-utils.js";
 import { nameValue, registrationsWithin, type FinderContext } from "./context.js";
-import { calledFunction, callableName } from "./wrapper-calls.js";
+import { calledFunction, callableName, importedName } from "./wrapper-calls.js";
 import type { FoundRegistrations, ToolRegistration } from "./model.js";
 
 /**
@@ -210,7 +210,7 @@ function callsOf(context: FinderContext, calls: readonly ts.CallExpression[], te
   const result: { call: ts.CallExpression; template: Template }[] = [];
   for (const call of calls) {
     const name = calleeName(t, call);
-    const candidates = name === undefined ? undefined : byName.get(name);
+    const candidates = (name === undefined ? undefined : byName.get(name)) ?? byName.get(importedName(context, call) ?? "");
     if (!candidates) continue;
     const callee = calledFunction(context, call);
     if (!callee) continue;
