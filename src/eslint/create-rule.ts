@@ -3,7 +3,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { mayHaveTools } from "../core/facts.js";
 import { factsForFile } from "../core/program-index.js";
 import { findingRange, runRuleInFile, type RuleDefinition } from "../core/rule.js";
-import { readSettings } from "../core/settings.js";
+import { readSettings, type GuardSettings } from "../core/settings.js";
 import { sourceFileFor } from "./source-file.js";
 import { reportEngineError } from "./engine-errors.js";
 import { installedZodMajor } from "./zod-version.js";
@@ -15,6 +15,17 @@ export interface McpGuardDocs {
 }
 
 export const REPOSITORY_URL = "https://github.com/mcp-guard/eslint-plugin-mcp-guard";
+
+const textTests = new WeakMap<object, { settings: GuardSettings; answer: boolean }>();
+
+/** The text test, once per file rather than once per rule: most files of a project name no framework and are read whole. */
+function mayHaveToolsOnce(sourceCode: { text: string }, filename: string, settings: GuardSettings): boolean {
+  const known = textTests.get(sourceCode);
+  if (known?.settings === settings) return known.answer;
+  const answer = mayHaveTools(sourceCode.text, filename, settings);
+  textTests.set(sourceCode, { settings, answer });
+  return answer;
+}
 
 export function docsUrl(ruleName: string): string {
   return `${REPOSITORY_URL}/blob/main/docs/rules/${ruleName}.md`;
@@ -48,7 +59,7 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
           const sourceCode = context.sourceCode;
           const rawSettings = context.settings["mcp-guard"];
           // Skip parsing a second time when the file cannot contain a registration.
-          if (!sourceCode.parserServices?.program && !mayHaveTools(sourceCode.text, context.filename, readSettings(rawSettings))) return;
+          if (!sourceCode.parserServices?.program && !mayHaveToolsOnce(sourceCode, context.filename, readSettings(rawSettings))) return;
           let findings;
           try {
             const target = sourceFileFor(context);
