@@ -300,3 +300,39 @@ typedRuleTester.run("wrappers (typed): require-tool-annotations", annotations, {
     },
   ],
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Receivers: with a checker, `x.registerTool(…)` is a registration only when `x` is a server class. A const
+// or parameter of one non-union type is typed once for all its calls; a union is typed at each call, after
+// narrowing.
+
+const WIDGET = `${SDK_ZOD}class Widget { private readonly kind = "widget"; registerTool(..._args: unknown[]): void {} }
+`;
+const twoOnServer = `${SDK_ZOD}server.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));
+server.registerTool("b", { inputSchema: z.object({}) }, async () => ({ content: [] }));
+`;
+const narrowedToServer = `${WIDGET}declare const target: McpServer | Widget;
+if (target instanceof McpServer) target.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));
+`;
+
+typedRuleTester.run("receivers (typed): require-strict-objects", strictObjects, {
+  valid: [
+    `${WIDGET}const widget = new Widget();\nwidget.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));\n`,
+    `${WIDGET}function add(widget: Widget) {\n  widget.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));\n}\n`,
+    `${WIDGET}declare const target: McpServer | Widget;\nif (target instanceof Widget) target.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));\n`,
+  ],
+  invalid: [
+    {
+      // Both calls on one const: typed once, both registrations.
+      code: twoOnServer,
+      errors: [
+        { messageId: "zodObject", line: 4, column: 41, endLine: 4, endColumn: 49, suggestions: objectSuggestions(twoOnServer, 'server.registerTool("a", { inputSchema: z.object({})') },
+        { messageId: "zodObject", line: 5, column: 41, endLine: 5, endColumn: 49, suggestions: objectSuggestions(twoOnServer, 'server.registerTool("b", { inputSchema: z.object({})') },
+      ],
+    },
+    {
+      code: narrowedToServer,
+      errors: [{ messageId: "zodObject", line: 6, column: 74, endLine: 6, endColumn: 82, suggestions: objectSuggestions(narrowedToServer, "z.object({})") }],
+    },
+  ],
+});
