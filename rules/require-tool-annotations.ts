@@ -8,11 +8,13 @@ import type { FileFacts } from "../src/core/facts.js";
 
 type MessageIds = "missingAnnotations" | "missingHints" | "readOnlyAndDestructive" | "destructiveNameNotDestructive" | "insertDefaults";
 
+const ONLY_FOR_WRITES: ReadonlySet<HintName> = new Set(["destructiveHint", "idempotentHint"]);
+
 const DESTRUCTIVE_NAME = /^(delete|drop|remove|destroy|purge|revoke)([^a-z]|$)/;
 
-/** The values to write: the specification's defaults, except that a read-only tool is not destructive. */
-function defaultsText(hints: readonly HintName[], readOnly = false): string {
-  return hints.map((hint) => `${hint}: ${String(hint === "destructiveHint" && readOnly ? false : SPEC_DEFAULTS[hint])}`).join(", ");
+/** The specification's defaults, written out. */
+function defaultsText(hints: readonly HintName[]): string {
+  return hints.map((hint) => `${hint}: ${String(SPEC_DEFAULTS[hint])}`).join(", ");
 }
 
 /** Where to insert a new `annotations` property or argument, by registration form. */
@@ -96,13 +98,14 @@ export default defineRule<{ strict: boolean }, MessageIds>({
         });
         continue;
       }
-      const missing = required.filter((hint) => !view.hints.has(hint));
       const readOnly = view.hints.get("readOnlyHint");
+      // The specification gives destructiveHint and idempotentHint a meaning only when readOnlyHint is false.
+      const missing = required.filter((hint) => !view.hints.has(hint) && !(readOnly?.value === true && ONLY_FOR_WRITES.has(hint)));
       if (missing.length > 0) {
-        const values = defaultsText(missing, readOnly?.value === true);
+        const values = defaultsText(missing);
         report({
           messageId: "missingHints",
-          data: { tool, hints: missing.join(", "), defaults: defaultsText(missing) },
+          data: { tool, hints: missing.join(", "), defaults: values },
           node: registration.annotations ?? view.literal,
           suggestions: [{ messageId: "insertDefaults", data: { defaults: values }, edits: [appendProperty(facts, view.literal, values)] }],
         });

@@ -242,7 +242,7 @@ ruleTester.run("require-tool-annotations on declared class tools", annotationsRu
       settings: SETTINGS,
       errors: [{
         messageId: "missingHints", line: 6, column: 17, endLine: 6, endColumn: 39,
-        suggestions: [{ messageId: "insertDefaults", output: replaceOnce(partial, "{ readOnlyHint: true }", "{ readOnlyHint: true, destructiveHint: false, openWorldHint: true }") }],
+        suggestions: [{ messageId: "insertDefaults", output: replaceOnce(partial, "{ readOnlyHint: true }", "{ readOnlyHint: true, openWorldHint: true }") }],
       }],
     },
   ],

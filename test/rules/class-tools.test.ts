@@ -231,7 +231,7 @@ ruleTester.run("require-tool-annotations on class tools", annotationsRule, {
       code: partialAnnotations,
       errors: [{
         messageId: "missingHints", line: 9, column: 60, endLine: 9, endColumn: 82,
-        suggestions: [{ messageId: "insertDefaults", output: replaceOnce(partialAnnotations, "{ readOnlyHint: true }", "{ readOnlyHint: true, destructiveHint: false, openWorldHint: true }") }],
+        suggestions: [{ messageId: "insertDefaults", output: replaceOnce(partialAnnotations, "{ readOnlyHint: true }", "{ readOnlyHint: true, openWorldHint: true }") }],
       }],
     },
   ],

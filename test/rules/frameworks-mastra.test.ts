@@ -187,13 +187,13 @@ ruleTester.run("require-tool-annotations", annotations, {
       ],
     },
     {
-      name: "mcp.annotations without destructiveHint and openWorldHint",
+      name: "mcp.annotations of a read-only tool without openWorldHint",
       code: maPartial,
       errors: [
         {
           messageId: "missingHints", line: 8, column: 23, endLine: 8, endColumn: 45,
           suggestions: [
-            { messageId: "insertDefaults", data: { defaults: "destructiveHint: false, openWorldHint: true" }, output: replaceOnce(maPartial, ": true }", ": true, destructiveHint: false, openWorldHint: true }") },
+            { messageId: "insertDefaults", data: { defaults: "openWorldHint: true" }, output: replaceOnce(maPartial, ": true }", ": true, openWorldHint: true }") },
           ],
         },
       ],

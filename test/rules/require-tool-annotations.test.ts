@@ -78,7 +78,7 @@ server.registerTool("c", { annotations: { readOnlyHint: false, destructiveHint: 
 const partialThroughConst = `${SDK_ZOD}const annotations = { title: "Search", readOnlyHint: false };
 server.registerTool("search", { annotations }, async () => ({ content: [] }));
 `;
-const strictMissingIdempotent = `${SDK_ZOD}server.registerTool("get", { annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async () => ({ content: [] }));
+const strictMissingIdempotent = `${SDK_ZOD}server.registerTool("get", { annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false } }, async () => ({ content: [] }));
 `;
 const strictNone = `${SDK_ZOD}server.registerTool("ping", { description: "Ping" }, async () => ({ content: [] }));
 `;
@@ -102,6 +102,18 @@ server.registerTool("ping", { description: "Ping" }, async () => ({ content: [] 
 
 ruleTester.run("require-tool-annotations", rule, {
   valid: [
+    {
+      // Regression (modelcontextprotocol/servers filesystem): read-only tools state no destructiveHint, rightly.
+      name: "a read-only tool needs no destructiveHint, nor idempotentHint under strict",
+      code: `${SDK_ZOD}server.registerTool("read_file", { annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));
+`,
+    },
+    {
+      name: "strict: a read-only tool needs no idempotentHint",
+      code: `${SDK_ZOD}server.registerTool("read_file", { annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));
+`,
+      options: [{ strict: true }],
+    },
     {
       name: "all three hints in each SDK v1 form",
       code: `${SDK_ZOD}server.registerTool("a", { annotations: ${FULL} }, async () => ({ content: [] }));
@@ -347,14 +359,14 @@ cli.addTool({ name: "b", execute: async () => "" });
       ],
     },
     {
-      name: "{ readOnlyHint: true } alone: the suggestion writes destructiveHint: false, which does not contradict it",
+      name: "{ readOnlyHint: true } alone: only openWorldHint is missing (destructiveHint means nothing for a read-only tool)",
       code: readOnlyPartial,
       errors: [{
         messageId: "missingHints", line: 4, column: 43, endLine: 4, endColumn: 65,
-        data: { tool: "get", hints: "destructiveHint, openWorldHint", defaults: "destructiveHint: true, openWorldHint: true" },
+        data: { tool: "get", hints: "openWorldHint", defaults: "openWorldHint: true" },
         suggestions: [{
-          messageId: "insertDefaults", data: { defaults: "destructiveHint: false, openWorldHint: true" },
-          output: replaceOnce(readOnlyPartial, "{ readOnlyHint: true }", "{ readOnlyHint: true, destructiveHint: false, openWorldHint: true }"),
+          messageId: "insertDefaults", data: { defaults: "openWorldHint: true" },
+          output: replaceOnce(readOnlyPartial, "{ readOnlyHint: true }", "{ readOnlyHint: true, openWorldHint: true }"),
         }],
       }],
     },
@@ -371,7 +383,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       code: strictMissingIdempotent,
       options: [{ strict: true }],
       errors: [{
-        messageId: "missingHints", line: 4, column: 43, endLine: 4, endColumn: 111,
+        messageId: "missingHints", line: 4, column: 43, endLine: 4, endColumn: 112,
         data: { tool: "get", hints: "idempotentHint", defaults: "idempotentHint: false" },
         suggestions: [{ messageId: "insertDefaults", data: { defaults: "idempotentHint: false" }, output: replaceOnce(strictMissingIdempotent, "openWorldHint: false }", "openWorldHint: false, idempotentHint: false }") }],
       }],

@@ -210,7 +210,7 @@ defineTool({ name: "a", annotations: HINTS, handler: async () => ({ content: [] 
       code: transitive,
       errors: [{
         messageId: "missingHints", line: 11, column: 86, endLine: 11, endColumn: 108,
-        suggestions: [{ messageId: "insertDefaults", output: replaceOnce(transitive, "{ readOnlyHint: true }", "{ readOnlyHint: true, destructiveHint: false, openWorldHint: true }") }],
+        suggestions: [{ messageId: "insertDefaults", output: replaceOnce(transitive, "{ readOnlyHint: true }", "{ readOnlyHint: true, openWorldHint: true }") }],
       }],
     },
   ],
