@@ -1403,3 +1403,81 @@ describe("require-string-bounds options are validated", () => {
     expect(() => lint(options)).toThrow(reason);
   });
 });
+
+// Regression (real servers): a pattern held in a constant was called open-ended without being read, and an
+// unreadable one was reported as if it were open. A constant is read; an unreadable pattern is a bound of
+// unknown size.
+const PATTERNS = `const CODE_RE = /^[A-Z]{2,6}$/;
+const OPEN_RE = /^[a-z]+$/;
+declare function makeRe(): RegExp;
+`;
+const patternsInConstants = SDK_ZOD + PATTERNS + `server.registerTool("send", {
+  inputSchema: z.strictObject({
+    code: z.string().regex(CODE_RE),
+    dynamic: z.string().regex(makeRe()),
+    slug: z.string().regex(OPEN_RE),
+  }),
+}, async () => ({ content: [] }));
+`;
+
+const jsonOpenConstant = SDK_LOW_LEVEL + `const SLUG = "^[a-z]+$";
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [{
+    name: "send",
+    inputSchema: { type: "object", properties: { slug: { type: "string", pattern: SLUG } }, additionalProperties: false },
+  }],
+}));
+`;
+
+ruleTester.run("require-string-bounds: patterns held in constants", rule, {
+  valid: [
+    {
+      name: "mini: a closed pattern in a constant, and an unreadable one",
+      code: SDK_ZOD_MINI + PATTERNS + `server.registerTool("send", {
+  inputSchema: z.strictObject({
+    code: z.string().check(z.regex(CODE_RE)),
+    dynamic: z.string().check(z.regex(makeRe())),
+  }),
+}, async () => ({ content: [] }));
+`,
+    },
+    {
+      name: "JSON Schema: a closed pattern in a constant, and one that cannot be read",
+      code: SDK_LOW_LEVEL + `const CODE = "^[A-Z]{2,6}$";
+declare const IMPORTED: string;
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [{
+    name: "send",
+    inputSchema: {
+      type: "object",
+      properties: { code: { type: "string", pattern: CODE }, other: { type: "string", pattern: IMPORTED } },
+      additionalProperties: false,
+    },
+  }],
+}));
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: "v4: the closed constant and the unreadable pattern are bounds; the open constant is read as open",
+      code: patternsInConstants,
+      errors: [
+        {
+          messageId: "unboundedFormat", line: 11, column: 11, endLine: 11, endColumn: 19,
+          suggestions: [{ messageId: "addMax", output: patternsInConstants.replace("regex(OPEN_RE)", "regex(OPEN_RE).max(1000)") }],
+        },
+      ],
+    },
+    {
+      name: "JSON Schema: an open pattern in a constant is read as open",
+      code: jsonOpenConstant,
+      errors: [
+        {
+          messageId: "unboundedFormat", line: 8, column: 58, endLine: 8, endColumn: 72,
+          suggestions: [{ messageId: "addMax", output: jsonOpenConstant.replace('type: "string", pattern: SLUG', 'type: "string", maxLength: 1000, pattern: SLUG') }],
+        },
+      ],
+    },
+  ],
+});

@@ -145,8 +145,11 @@ export class JsonSchemaReader {
           alternatives.push({
             kind: "string", site, flavor: "json", chainEnd: literal, jsonLiteral: literal,
             maxLength: minOf(numberValue(t, keyword("maxLength")), this.patternMaxLength(keyword("pattern"))),
-            // A maxLength we cannot read (a constant from elsewhere) is still a declared bound.
-            boundedByShape: this.formatBounded(keyword("format")) || (keywords.has("maxLength") && numberValue(t, keyword("maxLength")) === undefined),
+            // A maxLength we cannot read (a constant from elsewhere) is still a declared bound; so is a pattern we cannot read.
+            boundedByShape:
+              this.formatBounded(keyword("format")) ||
+              (keywords.has("maxLength") && numberValue(t, keyword("maxLength")) === undefined) ||
+              (keywords.has("pattern") && this.patternText(keyword("pattern")) === undefined),
             unboundedFormat: this.unboundedFormat(keyword("format"), keyword("pattern")),
           });
           break;
@@ -214,8 +217,13 @@ export class JsonSchemaReader {
     return formatName !== undefined && BOUNDED_FORMATS.has(formatName);
   }
 
+  /** A pattern written as a string, in place or in a constant; undefined when it cannot be read. */
+  private patternText(pattern: ts.Expression | undefined): string | undefined {
+    return pattern && stringValue(this.t, this.resolver.followConsts(pattern));
+  }
+
   private patternMaxLength(pattern: ts.Expression | undefined): number | undefined {
-    const patternText = pattern && stringValue(this.t, pattern);
+    const patternText = this.patternText(pattern);
     // JSON Schema patterns are not implicitly anchored, exactly like a JavaScript regex without ^ and $.
     return patternText === undefined ? undefined : regexMaxLength(`/${patternText.replace(/\//g, "\\/")}/u`);
   }
@@ -224,7 +232,7 @@ export class JsonSchemaReader {
     const formatName = format && stringValue(this.t, format);
     if (formatName === "email" || formatName === "idn-email") return "email" as const;
     if (formatName === "uri" || formatName === "url" || formatName === "iri") return "url" as const;
-    if (pattern && this.patternMaxLength(pattern) === undefined) return "regex-open" as const;
+    if (this.patternText(pattern) !== undefined && this.patternMaxLength(pattern) === undefined) return "regex-open" as const;
     return undefined;
   }
 

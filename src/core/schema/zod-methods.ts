@@ -134,8 +134,10 @@ export abstract class ZodChainMethods {
       case "length":
         return next(this.withLimit(receiver, args[0]));
       case "regex": {
-        const pattern = args[0] && unwrapExpression(t, args[0]);
-        const longest = pattern && t.isRegularExpressionLiteral(pattern) ? regexMaxLength(pattern.text) : undefined;
+        const pattern = this.regexLiteral(args[0]);
+        // A pattern we cannot read (imported, built at run time) may well bound the length: no guess either way.
+        if (!pattern) return next({ boundedByShape: true });
+        const longest = regexMaxLength(pattern.text);
         if (longest !== undefined) return next({ maxLength: minDefined(receiver.maxLength, longest) });
         return next({ unboundedFormat: receiver.unboundedFormat ?? "regex-open" });
       }
@@ -209,9 +211,13 @@ export abstract class ZodChainMethods {
       // zod/mini: maxLength/length check strings and arrays; maxSize/size check sets (and files).
       const limits = target === "set" ? name === "maxSize" || name === "size" : name === "maxLength" || name === "length";
       if (limits) return onLimit(firstArg);
-      const pattern = firstArg && unwrapExpression(t, firstArg);
-      const longest = name === "regex" && pattern && t.isRegularExpressionLiteral(pattern) ? regexMaxLength(pattern.text) : undefined;
-      if (longest !== undefined) return onPattern(longest);
+      if (name === "regex") {
+        const pattern = this.regexLiteral(firstArg);
+        // As for `.regex()`: an unreadable pattern is a bound of unknown size.
+        if (!pattern) return onShape();
+        const longest = regexMaxLength(pattern.text);
+        if (longest !== undefined) return onPattern(longest);
+      }
       if (name === "refine" && firstArg && refinementChecksLength(t, firstArg, "refine")) return onShape();
     }
     return unchanged();
@@ -221,6 +227,12 @@ export abstract class ZodChainMethods {
   private withLimit(receiver: StringSchema, limit: ts.Expression | undefined): Partial<StringSchema> {
     const value = this.numberOf(limit);
     return value === undefined ? { boundedByShape: true } : { maxLength: minDefined(receiver.maxLength, value) };
+  }
+
+  /** A regular expression literal, written in place or held in a constant. */
+  private regexLiteral(expression: ts.Expression | undefined): ts.RegularExpressionLiteral | undefined {
+    const value = expression && this.resolver.followConsts(expression);
+    return value && this.t.isRegularExpressionLiteral(value) ? value : undefined;
   }
 
   private numberOf(expression: ts.Expression | undefined): number | undefined {
