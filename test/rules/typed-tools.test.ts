@@ -311,6 +311,9 @@ const WIDGET = `${SDK_ZOD}class Widget { private readonly kind = "widget"; regis
 const twoOnServer = `${SDK_ZOD}server.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));
 server.registerTool("b", { inputSchema: z.object({}) }, async () => ({ content: [] }));
 `;
+// Regression (modelcontextprotocol/servers everything): typed, `server.experimental.tasks` was "another class".
+const taskTool = `${SDK_ZOD}server.experimental.tasks.registerToolTask("research", { inputSchema: z.object({}) }, { createTask: async () => ({}) } as never);
+`;
 const narrowedToServer = `${WIDGET}declare const target: McpServer | Widget;
 if (target instanceof McpServer) target.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));
 `;
@@ -329,6 +332,10 @@ typedRuleTester.run("receivers (typed): require-strict-objects", strictObjects, 
         { messageId: "zodObject", line: 4, column: 41, endLine: 4, endColumn: 49, suggestions: objectSuggestions(twoOnServer, 'server.registerTool("a", { inputSchema: z.object({})') },
         { messageId: "zodObject", line: 5, column: 41, endLine: 5, endColumn: 49, suggestions: objectSuggestions(twoOnServer, 'server.registerTool("b", { inputSchema: z.object({})') },
       ],
+    },
+    {
+      code: taskTool,
+      errors: [{ messageId: "zodObject", line: 4, column: 71, endLine: 4, endColumn: 79, suggestions: objectSuggestions(taskTool, "z.object({})") }],
     },
     {
       code: narrowedToServer,

@@ -40,8 +40,11 @@ export function frameworkOfModule(specifier: string): Framework | undefined {
   return undefined;
 }
 
-/** Class names whose instances register tools; a receiver typed as one of these is evidence on its own. */
-export const SERVER_CLASS_NAMES = new Set(["McpServer", "Server", "FastMCP", "McpAgent"]);
+/**
+ * Class names whose instances register tools; a receiver typed as one of these is evidence on its own.
+ * `ExperimentalMcpServerTasks` is the SDK's `server.experimental.tasks`, which has `registerToolTask`.
+ */
+export const SERVER_CLASS_NAMES = new Set(["McpServer", "Server", "FastMCP", "McpAgent", "ExperimentalMcpServerTasks"]);
 
 /** Frameworks the file imports (value or type imports, `import()` types excluded, `require` included). */
 export function importedFrameworks(t: TS, sourceFile: ts.SourceFile): Set<Framework> {
