@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import type { Resolver } from "../resolve.js";
-import { containsNode, findProperty, propertyValue, stringValue, type TS } from "../ts-utils.js";
+import { containsNode, findProperty, propertyNameText, propertyValue, stringValue, type TS } from "../ts-utils.js";
 import type { Framework, ToolRegistration } from "./model.js";
 
 /** What every registration finder (one file per framework family) works with. */
@@ -29,9 +29,40 @@ export function registrationsWithin(context: FinderContext, container: ts.Node):
   return context.foreignRegistrations(file).filter((registration) => containsNode(container, registration.node));
 }
 
-/** A tool name written as a literal, or held in a const of this file. */
+/** A tool name written as a literal, held in a const of this file, or in a member of a const object (`TOOLS.kv_list`). */
 export function nameValue(context: FinderContext, expression: ts.Expression | undefined): string | undefined {
-  return expression && stringValue(context.t, context.resolver.followConsts(expression));
+  const value = expression && constantValueOf(context, expression, 0);
+  return value && stringValue(context.t, value);
+}
+
+/** How many `TOOLS.group.name` member links are followed; a self-referencing object ends here too. */
+const MAX_MEMBER_CHAIN = 8;
+
+function constantValueOf(context: FinderContext, expression: ts.Expression, depth: number): ts.Expression | undefined {
+  const { t, resolver } = context;
+  const value = resolver.followConsts(expression);
+  if (depth >= MAX_MEMBER_CHAIN) return value;
+  if (!t.isPropertyAccessExpression(value) && !t.isElementAccessExpression(value)) return value;
+  const key = t.isPropertyAccessExpression(value) ? value.name.text : stringValue(t, value.argumentExpression);
+  if (key === undefined) return undefined;
+  const owner = constantValueOf(context, value.expression, depth + 1);
+  const member = owner && t.isObjectLiteralExpression(owner) ? writtenMember(t, owner, key) : undefined;
+  return member && constantValueOf(context, member, depth + 1);
+}
+
+/**
+ * The value an object literal ends up holding for `key`: the last property of that name wins, and a
+ * spread, method or accessor after it may replace it, so the value is then unknown.
+ */
+function writtenMember(t: TS, literal: ts.ObjectLiteralExpression, key: string): ts.Expression | undefined {
+  let member: ts.Expression | undefined;
+  for (const property of literal.properties) {
+    if (t.isSpreadAssignment(property)) member = undefined;
+    else if (property.name && propertyNameText(t, property.name) === key) {
+      member = t.isPropertyAssignment(property) || t.isShorthandPropertyAssignment(property) ? propertyValue(t, property) : undefined;
+    }
+  }
+  return member;
 }
 
 export function literalOf(context: FinderContext, expression: ts.Expression): ts.ObjectLiteralExpression | undefined {

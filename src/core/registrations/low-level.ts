@@ -59,7 +59,10 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
   });
 }
 
-/** Tool objects in a `tools` array: literal elements, spreads of arrays, and `tools.push(...)` calls in the file. */
+/**
+ * Tool objects in a `tools` array: literal elements, spreads of arrays, `tools.push(...)` calls in the
+ * file, and the receiver's elements through methods that only drop, reorder or add elements.
+ */
 function collectToolObjects(context: FinderContext, expression: ts.Expression, into: Set<ts.ObjectLiteralExpression>, depth = 0): void {
   const { t } = context;
   if (depth > 20) return;
@@ -73,12 +76,37 @@ function collectToolObjects(context: FinderContext, expression: ts.Expression, i
         if (literal) into.add(literal);
       }
     }
+  } else {
+    collectDerivedToolObjects(context, context.resolver.followConsts(expr), into, depth);
   }
   if (t.isIdentifier(expr)) {
     for (const pushed of pushedValues(context, expr.text)) {
       const literal = literalOf(context, pushed);
       if (literal) into.add(literal);
     }
+  }
+}
+
+/**
+ * Servers that let a client or config switch tools off list `allTools.filter(...)`: a tool that may be
+ * dropped is still one the server can serve, so every element of the receiver counts. `map` is left
+ * out because its callback may return anything.
+ */
+const ELEMENT_KEEPING_METHODS: ReadonlySet<string> = new Set(["filter", "slice", "sort", "toSorted", "reverse", "toReversed", "concat"]);
+
+function collectDerivedToolObjects(context: FinderContext, expr: ts.Expression, into: Set<ts.ObjectLiteralExpression>, depth: number): void {
+  const { t } = context;
+  if (!t.isCallExpression(expr)) return;
+  const callee = unwrapExpression(t, expr.expression);
+  if (!t.isPropertyAccessExpression(callee) || !ELEMENT_KEEPING_METHODS.has(callee.name.text)) return;
+  collectToolObjects(context, callee.expression, into, depth + 1);
+  if (callee.name.text !== "concat") return;
+  for (const argument of expr.arguments) {
+    // `concat(tool)` appends a non-array value as one element; `concat(...lists)` cannot be read.
+    if (t.isSpreadElement(argument)) continue;
+    const literal = literalOf(context, argument);
+    if (literal) into.add(literal);
+    else collectToolObjects(context, argument, into, depth + 1);
   }
 }
 
