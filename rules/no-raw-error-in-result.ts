@@ -67,9 +67,12 @@ function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, written: ts.Exp
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, start))?.[0] ?? "";
   const logger = usesLogger(facts) ? "logger" : "console";
+  // `{ type: "text", text }`: the shorthand becomes `text: "…"`.
+  const shorthand = t.isShorthandPropertyAssignment(written.parent) && written.parent.name === written;
+  const fixed = shorthand ? `${written.getText()}: ${JSON.stringify(FIXED_TEXT)}` : JSON.stringify(FIXED_TEXT);
   const edits: Edit[] = [
     { start, end: start, text: `${logger}.error(${errorName});\n${indent}` },
-    { start: written.getStart(), end: written.getEnd(), text: JSON.stringify(FIXED_TEXT) },
+    { start: written.getStart(), end: written.getEnd(), text: fixed },
   ];
   return [{ messageId: "useFixedText", edits }];
 }
@@ -106,7 +109,9 @@ function whereWritten(t: TS, expression: ts.Expression, carriesRaw: (expression:
 function rawChildren(t: TS, expression: ts.Expression): ts.Expression[] {
   if (t.isAwaitExpression(expression)) return [expression.expression];
   if (t.isObjectLiteralExpression(expression)) {
-    return expression.properties.flatMap((property) => (t.isPropertyAssignment(property) ? [property.initializer] : t.isSpreadAssignment(property) ? [property.expression] : []));
+    return expression.properties.flatMap((property) =>
+      t.isPropertyAssignment(property) ? [property.initializer] : t.isSpreadAssignment(property) ? [property.expression] : t.isShorthandPropertyAssignment(property) ? [property.name] : [],
+    );
   }
   if (t.isConditionalExpression(expression)) return [expression.whenTrue, expression.whenFalse];
   if (t.isBinaryExpression(expression) && [t.SyntaxKind.AmpersandAmpersandToken, t.SyntaxKind.BarBarToken, t.SyntaxKind.QuestionQuestionToken].includes(expression.operatorToken.kind)) {

@@ -893,3 +893,64 @@ describe("no-raw-error-in-result options", () => {
     );
   });
 });
+
+// Regression (real servers, 63 duplicate reports on one fastmcp server): a returned `{ content: [...] }` was
+// returned text as a whole and also held a content text, so one leak was reported twice, once at the array.
+// And a shorthand `{ type: "text", text }` was not a content text at all.
+const fastContentResult = `${FASTMCP_ZOD}server.addTool({
+  name: "lookup",
+  parameters: z.strictObject({ id: z.string().max(10) }),
+  execute: async ({ id }) => {
+    try {
+      return await search(id);
+    } catch (error) {
+      return { content: [{ type: "text", text: \`failed: \${error.message}\` }] };
+    }
+  },
+});
+`;
+const fastShorthandText = `${FASTMCP_ZOD}server.addTool({
+  name: "lookup",
+  parameters: z.strictObject({ id: z.string().max(10) }),
+  execute: async ({ id }) => {
+    try {
+      return await search(id);
+    } catch (error) {
+      const text = error.message;
+      return { content: [{ type: "text", text }] };
+    }
+  },
+});
+`;
+
+ruleTester.run("no-raw-error-in-result: content results returned from fastmcp", rule, {
+  valid: [
+    {
+      name: "a fixed text in a returned content result",
+      code: fastContentResult.replace("`failed: ${error.message}`", '"failed"'),
+    },
+  ],
+  invalid: [
+    {
+      name: "reported once, at the text",
+      code: fastContentResult,
+      errors: [{
+        messageId: "rawError", line: 11, column: 48, endLine: 11, endColumn: 74,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(fastContentResult, "return { content: [{ type: \"text\", text: `failed: ${error.message}` }] };", "`failed: ${error.message}`", "error", "      ") }],
+      }],
+    },
+    {
+      name: "a shorthand text: reported at it; the suggestion writes the property out",
+      code: fastShorthandText,
+      errors: [{
+        messageId: "rawError", line: 12, column: 42, endLine: 12, endColumn: 46,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{
+          messageId: "useFixedText",
+          output: replaceOnce(fastShorthandText, '      return { content: [{ type: "text", text }] };', `      console.error(error);\n      return { content: [{ type: "text", text: ${FIXED} }] };`),
+        }],
+      }],
+    },
+  ],
+});

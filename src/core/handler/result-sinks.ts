@@ -57,7 +57,8 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
     const typeProperty = findProperty(t, node, "type");
     const typeValue = typeProperty && t.isPropertyAssignment(typeProperty) ? stringValue(t, typeProperty.initializer) : undefined;
     const text = findProperty(t, node, "text");
-    if (typeValue === "text" && text && t.isPropertyAssignment(text)) direct.push({ kind: "content-text", expression: text.initializer, via: undefined });
+    const textValue = text && t.isPropertyAssignment(text) ? text.initializer : text && t.isShorthandPropertyAssignment(text) ? text.name : undefined;
+    if (typeValue === "text" && textValue) direct.push({ kind: "content-text", expression: textValue, via: undefined });
     const structured = findProperty(t, node, "structuredContent");
     if (structured && t.isPropertyAssignment(structured)) direct.push({ kind: "structured-content", expression: structured.initializer, via: undefined });
   }
@@ -73,11 +74,15 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
     if (!node.expression) continue;
     const handler = enclosingHandler(handlers, node);
     // fastmcp and the AI SDK send a returned string to the model as text.
-    if (handler && RETURNED_TEXT_FRAMEWORKS.has(handler.framework) && ownerFunction(t, node) === handler.fn) direct.push({ kind: "returned-text", expression: node.expression, via: undefined, framework: handler.framework });
+    if (handler && RETURNED_TEXT_FRAMEWORKS.has(handler.framework) && ownerFunction(t, node) === handler.fn && !isContentResult(t, node.expression)) {
+      direct.push({ kind: "returned-text", expression: node.expression, via: undefined, framework: handler.framework });
+    }
   }
   for (const node of nodes.conciseArrows) {
     const handler = handlers.find((candidate) => candidate.fn === node);
-    if (handler && RETURNED_TEXT_FRAMEWORKS.has(handler.framework)) direct.push({ kind: "returned-text", expression: node.body as ts.Expression, via: undefined, framework: handler.framework });
+    if (handler && RETURNED_TEXT_FRAMEWORKS.has(handler.framework) && !isContentResult(t, node.body as ts.Expression)) {
+      direct.push({ kind: "returned-text", expression: node.body as ts.Expression, via: undefined, framework: handler.framework });
+    }
   }
 
   const sinks = [...direct];
@@ -104,6 +109,15 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
     sinks.splice(direct.length, sinks.length - direct.length, ...helperCallSinks(nodes.calls, flow, helperParameters));
   }
   return sinks;
+}
+
+/**
+ * A returned `{ content: [...] }` or `{ type: "text", text }`: its text parts are content-text sinks of
+ * their own, reported where the text is written, so the object as a whole is not returned text too.
+ */
+function isContentResult(t: TS, expression: ts.Expression): boolean {
+  const value = unwrapExpression(t, expression);
+  return t.isObjectLiteralExpression(value) && (findProperty(t, value, "content") !== undefined || findProperty(t, value, "type") !== undefined);
 }
 
 function helperCallSinks(calls: readonly ts.CallExpression[], flow: ValueFlow, helperParameters: Map<ts.ParameterDeclaration, Flow[]>): ResultSink[] {
