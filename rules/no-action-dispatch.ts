@@ -7,6 +7,9 @@ type MessageIds = "actionDispatch";
 const DEFAULT_SELECTORS = ["action", "operation", "op", "command", "cmd", "method", "tool", "toolName", "tool_name", "name", "type", "kind", "verb", "function", "endpoint"];
 const DEFAULT_PAYLOADS = ["data", "params", "parameters", "args", "arguments", "options", "payload", "body", "input", "values", "fields", "extra"];
 
+/** Selector names that, in a list's items, name the item rather than pick an operation. */
+const ITEM_LABELS = new Set(["name", "type", "kind"]);
+
 /** A payload that accepts arbitrary structure: any/unknown/record, an empty or loose object, a JSON bag. */
 function isOpenPayload(schema: SchemaNode): boolean {
   switch (schema.kind) {
@@ -56,7 +59,9 @@ export default defineRule<{ selectorNames: string[]; payloadNames: string[] }, M
     for (const occurrence of facts.inputs) {
       const schema = occurrence.schema;
       if (schema.kind !== "object") continue;
-      const selector = schema.properties.find((property) => selectors.has(property.name) && isFreeSelector(property.schema));
+      // In the items of a list, `name`, `type` and `kind` label each item (`testCases: [{ name, input }]`).
+      const inListItem = occurrence.path.includes("[");
+      const selector = schema.properties.find((property) => selectors.has(property.name) && isFreeSelector(property.schema) && !(inListItem && ITEM_LABELS.has(property.name)));
       const payload = schema.properties.find((property) => payloads.has(property.name) && isOpenPayload(property.schema));
       if (!selector || !payload) continue;
       report({

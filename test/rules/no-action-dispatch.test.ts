@@ -12,6 +12,13 @@ const basic = `${SDK_ZOD}server.registerTool("db", { inputSchema: z.strictObject
 ruleTester.run("no-action-dispatch", rule, {
   valid: [
     {
+      // Regression (a real fastmcp server): `name` labels each test case; it selects no operation.
+      name: "name, type or kind next to an open payload in a list's items",
+      code: `${SDK_ZOD}server.registerTool("t", { inputSchema: z.strictObject({ testCases: z.array(z.strictObject({ name: z.string().max(50), input: z.record(z.string(), z.unknown()) })).max(10) }) }, async () => ({ content: [] }));
+server.registerTool("u", { inputSchema: z.strictObject({ parts: z.array(z.strictObject({ type: z.string().max(50), data: z.unknown() })).max(10) }) }, async () => ({ content: [] }));
+`,
+    },
+    {
       name: "a discriminated union with z.literal selectors and typed strict fields per action",
       code: `${SDK_ZOD}server.registerTool("db", {
   inputSchema: z.discriminatedUnion("action", [
@@ -129,6 +136,16 @@ export function register(payload: unknown) {
     },
   ],
   invalid: [
+    {
+      name: "in a list's items an action selector still counts (name only labels the item)",
+      code: `${SDK_ZOD}server.registerTool("batch", { inputSchema: z.strictObject({ steps: z.array(z.strictObject({ name: z.string().max(50), action: z.string().max(50), data: z.unknown() })).max(10) }) }, async () => ({ content: [] }));
+`,
+      errors: [{
+        messageId: "actionDispatch", line: 4, column: 120, endLine: 4, endColumn: 126,
+        data: { tool: "batch", selector: "action", payload: "data", at: ' in field "steps[]"' },
+        suggestions: [],
+      }],
+    },
     {
       name: "action: z.string() with data: z.record(...)",
       code: basic,
