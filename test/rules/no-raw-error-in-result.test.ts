@@ -954,3 +954,82 @@ ruleTester.run("no-raw-error-in-result: content results returned from fastmcp", 
     },
   ],
 });
+
+// Regression (modelcontextprotocol/servers filesystem, read_multiple_files): error text assigned to a `let`,
+// appended with `+=`, pushed onto an array, or returned from a `map` callback and joined reached the
+// result unseen.
+const letReassigned = `${SDK_ZOD}server.registerTool("d", { inputSchema: z.strictObject({ p: z.string().max(200) }) }, async ({ p }) => {
+  let text = "";
+  try {
+    text = await search(p);
+  } catch (e) {
+    text = \`Error - \${e.message}\`;
+  }
+  return { content: [{ type: "text", text }] };
+});
+`;
+const appended = `${SDK_ZOD}server.registerTool("a", { inputSchema: z.strictObject({ paths: z.array(z.string().max(200)).max(10) }) }, async ({ paths }) => {
+  let out = "";
+  for (const p of paths) {
+    try {
+      out += await search(p);
+    } catch (e) {
+      out += e.message;
+    }
+  }
+  return { content: [{ type: "text", text: out }] };
+});
+`;
+const mappedAndJoined = `${SDK_ZOD}server.registerTool("m", { inputSchema: z.strictObject({ paths: z.array(z.string().max(200)).max(10) }) }, async ({ paths }) => {
+  const results = await Promise.all(paths.map(async (p) => {
+    try {
+      return await search(p);
+    } catch (e) {
+      return \`\${p}: Error - \${e.message}\`;
+    }
+  }));
+  return { content: [{ type: "text", text: results.join("\\n") }] };
+});
+`;
+const pushedAndJoined = `${SDK_ZOD}server.registerTool("p", { inputSchema: z.strictObject({ paths: z.array(z.string().max(200)).max(10) }) }, async ({ paths }) => {
+  const errors = [];
+  for (const p of paths) {
+    try {
+      await search(p);
+    } catch (e) {
+      errors.push(e.message);
+    }
+  }
+  return { content: [{ type: "text", text: errors.join(", ") }] };
+});
+`;
+
+ruleTester.run("no-raw-error-in-result: error text through variables written later and collections", rule, {
+  valid: [
+    { name: "a let given a fixed text in the catch", code: letReassigned.replace("text = `Error - ${e.message}`;", 'console.error(e);\n    text = "Error";') },
+    { name: "a map callback that returns a fixed text", code: mappedAndJoined.replace("return `${p}: Error - ${e.message}`;", 'console.error(e);\n      return `${p}: failed`;') },
+    { name: "pushing the error's name only", code: pushedAndJoined.replace("errors.push(e.message);", "errors.push(e.name);") },
+  ],
+  invalid: [
+    {
+      name: "a let assigned the error's text in the catch",
+      code: letReassigned,
+      errors: [{ messageId: "rawError", line: 11, column: 38, endLine: 11, endColumn: 42, data: { part: "message", sink: TEXT }, suggestions: [] }],
+    },
+    {
+      name: "text appended with += in a loop",
+      code: appended,
+      errors: [{ messageId: "rawError", line: 13, column: 44, endLine: 13, endColumn: 47, data: { part: "message", sink: TEXT }, suggestions: [] }],
+    },
+    {
+      name: "Promise.all over a map whose callback returns the error's text, joined",
+      code: mappedAndJoined,
+      errors: [{ messageId: "rawError", line: 12, column: 44, endLine: 12, endColumn: 62, data: { part: "message", sink: TEXT }, suggestions: [] }],
+    },
+    {
+      name: "the error's message pushed onto an array, joined",
+      code: pushedAndJoined,
+      errors: [{ messageId: "rawError", line: 13, column: 44, endLine: 13, endColumn: 61, data: { part: "message", sink: TEXT }, suggestions: [] }],
+    },
+  ],
+});

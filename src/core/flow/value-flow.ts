@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
-import { calleeName, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
+import { calleeName, propertyNameText, unwrapExpression, walk, type TS } from "../ts-utils.js";
 
 /**
  * One way a value reaches an expression: from `source` (a parameter, a catch variable, or a binding
@@ -29,6 +29,10 @@ export class ValueFlow {
   /** Flows per expression: rules ask about `a.b.c` and then `a.b`, and helpers are asked about repeatedly. */
   private readonly memo = new Map<ts.Node, Flow[]>();
   private readonly summarising = new Set<ts.Node>();
+  /** Per scope: the values assigned or pushed to each variable declared in it, collected in one walk. */
+  private readonly writesByScope = new Map<ts.Node, Map<ts.Node, Write[]>>();
+  /** Variables whose flows are being worked out: `text = text + e.message` must not recurse forever. */
+  private readonly following = new Set<ts.Node>();
 
   constructor(
     private readonly t: TS,
@@ -94,7 +98,17 @@ export class ValueFlow {
       return [{ source: declaration, path: [], stringified: false }];
     }
     if (t.isVariableDeclaration(declaration)) {
-      return declaration.initializer ? this.flowsInto(declaration.initializer, depth + 1) : [];
+      const initial = declaration.initializer ? this.flowsInto(declaration.initializer, depth + 1) : [];
+      const writes = this.writesTo(declaration);
+      if (writes.length === 0 || this.following.has(declaration)) return initial;
+      // Flow-insensitive: a value assigned (`text = …`, `text += …`) or pushed (`parts.push(…)`) anywhere
+      // in the variable's scope may be the one the sink reads.
+      this.following.add(declaration);
+      try {
+        return [...initial, ...writes.flatMap((write) => (write.appends ? stringify(this.flowsInto(write.value, depth + 1)) : this.flowsInto(write.value, depth + 1)))];
+      } finally {
+        this.following.delete(declaration);
+      }
     }
     if (t.isBindingElement(declaration)) {
       // `const { message } = error` or `({ orgId }) => …`: the element reads a property of its container.
@@ -107,6 +121,46 @@ export class ValueFlow {
       return base.map((flow) => ({ ...flow, path: [...flow.path, segment] }));
     }
     return [];
+  }
+
+  /** Values written to a variable after its declaration, in the scope that declares it. */
+  private writesTo(declaration: ts.VariableDeclaration): Write[] {
+    const t = this.t;
+    if (!t.isIdentifier(declaration.name)) return [];
+    // A const is written to only by pushing onto the array it holds; most consts need no look.
+    const isConst = (t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) !== 0;
+    if (isConst && !(declaration.initializer && t.isArrayLiteralExpression(unwrapExpression(t, declaration.initializer)))) return [];
+    const scope = declaration.parent.parent?.parent;
+    if (!scope) return [];
+    let writes = this.writesByScope.get(scope);
+    if (!writes) {
+      writes = this.collectWrites(scope);
+      this.writesByScope.set(scope, writes);
+    }
+    return writes.get(declaration) ?? [];
+  }
+
+  private collectWrites(scope: ts.Node): Map<ts.Node, Write[]> {
+    const t = this.t;
+    const writes = new Map<ts.Node, Write[]>();
+    const add = (target: ts.Expression, value: ts.Expression, appends: boolean): void => {
+      const name = unwrapExpression(t, target);
+      const declaration = t.isIdentifier(name) ? this.resolver.declarationOf(name) : undefined;
+      if (!declaration || !t.isVariableDeclaration(declaration)) return;
+      const list = writes.get(declaration);
+      if (list) list.push({ value, appends });
+      else writes.set(declaration, [{ value, appends }]);
+    };
+    walk(scope, (node) => {
+      if (t.isBinaryExpression(node)) {
+        const operator = node.operatorToken.kind;
+        if (operator === t.SyntaxKind.EqualsToken) add(node.left, node.right, false);
+        else if (operator === t.SyntaxKind.PlusEqualsToken) add(node.left, node.right, true);
+      } else if (t.isCallExpression(node) && t.isPropertyAccessExpression(node.expression) && ARRAY_APPENDS.has(node.expression.name.text)) {
+        for (const argument of node.arguments) add(node.expression.expression, t.isSpreadElement(argument) ? argument.expression : argument, false);
+      }
+    });
+    return writes;
   }
 
   private flowsOfBindingContainer(container: ts.BindingElement | ts.ParameterDeclaration | ts.VariableDeclaration, depth: number): Flow[] {
@@ -127,6 +181,14 @@ export class ValueFlow {
       // `p.catch((e) => e.message)`, `p.then(ok, (e) => …)`: the chain resolves to what the callbacks return.
       const settled = name === "finally" ? [] : call.arguments.flatMap((argument) => this.callbackReturns(argument, depth));
       return name === "catch" || name === "then" ? [...settled, ...(name === "catch" ? this.flowsInto(callee.expression, depth + 1) : [])] : this.flowsInto(callee.expression, depth + 1);
+    }
+    if (name && ARRAY_CALLBACK_RESULTS.has(name) && t.isPropertyAccessExpression(callee)) {
+      // `paths.map((p) => { … catch (e) { return e.message } })`: the new array holds what the callback returns.
+      return call.arguments[0] ? this.callbackReturns(call.arguments[0], depth) : [];
+    }
+    if (name && PROMISE_COMBINATORS.has(name) && t.isPropertyAccessExpression(callee) && t.isIdentifier(callee.expression) && callee.expression.text === "Promise") {
+      // `await Promise.all(paths.map(async …))` resolves to the array of what each promise resolves to.
+      return call.arguments[0] ? this.flowsInto(call.arguments[0], depth + 1) : [];
     }
     if (name && VALIDATORS.has(name) && t.isPropertyAccessExpression(callee)) {
       // `Schema.parse(x)` returns x's content; `safeParse(x)` wraps it in `{ success, data }`.
@@ -194,6 +256,18 @@ export class ValueFlow {
 }
 
 const PROMISE_CALLBACKS = new Set(["then", "catch", "finally"]);
+/** Array methods whose result holds what their callback returns. */
+const ARRAY_CALLBACK_RESULTS = new Set(["map", "flatMap"]);
+/** `Promise.all(list)` and the like settle to the list's values (`allSettled` wraps them: left out). */
+const PROMISE_COMBINATORS = new Set(["all", "race", "any"]);
+/** Calls that add their arguments to the array they are called on. */
+const ARRAY_APPENDS = new Set(["push", "unshift"]);
+
+/** A value written to a variable: assigned, pushed, or appended with `+=` (which makes text of it). */
+interface Write {
+  value: ts.Expression;
+  appends: boolean;
+}
 const VALIDATORS = new Set(["parse", "parseAsync", "safeParse", "safeParseAsync"]);
 /** A path marker for a `safeParse` result, whose `.data` is the parsed input itself. */
 const SAFE_PARSE_RESULT = "#safeParse";
