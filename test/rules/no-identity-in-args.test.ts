@@ -530,3 +530,26 @@ describe("no-identity-in-args options", () => {
     );
   });
 });
+
+// A tool handler that only forwards its arguments to a function of the file is judged in that function.
+const forwardedToolHandler = `${SDK_ZOD}server.registerTool("export", { inputSchema: z.strictObject({ format: z.enum(["csv", "json"]) }) }, (args, extra) => runExport(args, extra));
+async function runExport(input, context) {
+  const rows = await db.query(input.tenantId);
+  return { content: [{ type: "text", text: String(rows.length) }] };
+}
+`;
+
+ruleTester.run("no-identity-in-args: a handler that forwards its arguments", rule, {
+  valid: [{ name: "the function reads its tenant from the session", code: forwardedToolHandler.replace("input.tenantId", "context.authInfo.extra.tenantId") }],
+  invalid: [
+    {
+      name: "the read is reported in the function the arguments are forwarded to",
+      code: forwardedToolHandler,
+      errors: [{
+        messageId: "identityRead", line: 6, column: 31, endLine: 6, endColumn: 45,
+        data: { subject: 'The handler of tool "export"', kind: "identity", field: "tenantId", source: V1 },
+        suggestions: [],
+      }],
+    },
+  ],
+});

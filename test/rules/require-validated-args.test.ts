@@ -303,3 +303,53 @@ describe("require-validated-args options", () => {
     );
   });
 });
+
+// Regression (DesktopCommanderMCP): a handler that only hands the request to a function of the file
+// (`async (request) => handleCall(request)`) is judged in that function.
+const forwardedConcise = `${HEADER}server.setRequestHandler(CallToolRequestSchema, async (request) => handleCall(request));
+async function handleCall(request) {
+  const { arguments: args } = request.params;
+  const path = args.path;
+  return { content: [{ type: "text", text: await search(path) }] };
+}
+`;
+const forwardedTwice = `${HEADER}server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  return await dispatch(extra, request);
+});
+const dispatch = (extra, request) => handleCall(request);
+function handleCall(req) {
+  return { content: [{ type: "text", text: req.params.arguments.q }] };
+}
+`;
+
+ruleTester.run("require-validated-args: handlers that forward the request", rule, {
+  valid: [
+    {
+      name: "the function the request is forwarded to validates first",
+      code: forwardedConcise.replace("const path = args.path;", "const { path } = SearchInput.extend({ path: z.string().max(200) }).parse(args);"),
+    },
+    {
+      name: "a handler that does more than forward is judged itself: it reads nothing",
+      code: `${HEADER}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  console.log("call");
+  return handleCall(request);
+});
+function handleCall(request) {
+  return { content: [{ type: "text", text: "ok" }] };
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: "a concise forward to a function declaration",
+      code: forwardedConcise,
+      errors: [{ messageId: "unvalidatedRead", line: 9, column: 16, endLine: 9, endColumn: 25, data: { field: "path" }, suggestions: [] }],
+    },
+    {
+      name: "two forwards, through a const arrow, with the request in another position",
+      code: forwardedTwice,
+      errors: [{ messageId: "unvalidatedRead", line: 11, column: 44, endLine: 11, endColumn: 66, data: { field: "q" }, suggestions: [] }],
+    },
+  ],
+});

@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import type { FunctionWithBody, Resolver } from "../resolve.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "../registrations/model.js";
-import type { TS } from "../ts-utils.js";
+import { unwrapExpression, type TS } from "../ts-utils.js";
 
 /** A function the framework calls with the model's arguments; what it returns or throws reaches the model. */
 export interface Handler {
@@ -18,6 +18,49 @@ export interface Handler {
   contextParameter: ts.ParameterDeclaration | undefined;
 }
 
+/** How many forwarding functions (`(request) => handle(request)`) are followed to the one that does the work. */
+const MAX_FORWARDS = 3;
+
+/**
+ * The function a handler hands its input to when that is all it does: `async (request) => handleCall(request)`,
+ * or a body of one `return [await] handle(args, extra)`. The helper's parameters then hold the input and
+ * the context, and its body is what the rules judge.
+ */
+function forwardedTo(
+  t: TS,
+  resolver: Resolver,
+  handler: { fn: FunctionWithBody; input: ts.ParameterDeclaration | undefined; context: ts.ParameterDeclaration | undefined },
+): { fn: FunctionWithBody; input: ts.ParameterDeclaration | undefined; context: ts.ParameterDeclaration | undefined } {
+  let current = handler;
+  for (let step = 0; step < MAX_FORWARDS && current.input; step++) {
+    const body = current.fn.body;
+    if (!body) break;
+    let forwarded: ts.Expression | undefined;
+    if (!t.isBlock(body)) forwarded = body;
+    else if (body.statements.length === 1) {
+      const [statement] = body.statements;
+      forwarded = statement && t.isReturnStatement(statement) ? statement.expression : undefined;
+    }
+    const call = forwarded && unwrapExpression(t, t.isAwaitExpression(unwrapExpression(t, forwarded)) ? (unwrapExpression(t, forwarded) as ts.AwaitExpression).expression : forwarded);
+    if (!call || !t.isCallExpression(call)) break;
+    const helper = resolver.functionOf(call.expression);
+    if (!helper || helper === current.fn) break;
+    const parameterFor = (parameter: ts.ParameterDeclaration | undefined): ts.ParameterDeclaration | undefined => {
+      if (!parameter || !t.isIdentifier(parameter.name)) return undefined;
+      const name = parameter.name.text;
+      const index = call.arguments.findIndex((argument) => {
+        const value = unwrapExpression(t, argument);
+        return t.isIdentifier(value) && value.text === name && resolver.declarationOf(value) === parameter;
+      });
+      return index >= 0 ? helper.parameters[index] : undefined;
+    };
+    const input = parameterFor(current.input);
+    if (!input || input.dotDotDotToken) break;
+    current = { fn: helper, input, context: parameterFor(current.context) };
+  }
+  return current;
+}
+
 export function collectHandlers(t: TS, resolver: Resolver, registrations: ToolRegistration[], callToolHandlers: CallToolHandler[]): Handler[] {
   const handlers: Handler[] = [];
   for (const registration of registrations) {
@@ -28,28 +71,34 @@ export function collectHandlers(t: TS, resolver: Resolver, registrations: ToolRe
     const [first, second] = fn.parameters;
     // Agent frameworks and xmcp say where the input and the context are (LangChain's func: input, runManager, config).
     const positions = registration.handlerParameters;
+    const worker = forwardedTo(t, resolver, {
+      fn,
+      input: positions ? fn.parameters[positions.input] : takesArguments ? first : undefined,
+      context: positions ? fn.parameters[positions.context] : takesArguments ? second : first,
+    });
     handlers.push({
       kind: "tool",
       framework: registration.framework,
-      fn,
+      fn: worker.fn,
       registration,
       node: registration.node,
-      inputParameter: positions ? fn.parameters[positions.input] : takesArguments ? first : undefined,
-      contextParameter: positions ? fn.parameters[positions.context] : takesArguments ? second : first,
+      inputParameter: worker.input,
+      contextParameter: worker.context,
     });
   }
   for (const callTool of callToolHandlers) {
     const fn = resolver.functionOf(callTool.handler);
     if (!fn) continue;
     const [request, extra] = fn.parameters;
+    const worker = forwardedTo(t, resolver, { fn, input: request, context: extra });
     handlers.push({
       kind: "call-tool",
       framework: callTool.framework,
-      fn,
+      fn: worker.fn,
       registration: undefined,
       node: callTool.node,
-      inputParameter: request,
-      contextParameter: extra,
+      inputParameter: worker.input,
+      contextParameter: worker.context,
     });
   }
   return handlers;
