@@ -27,6 +27,8 @@ export interface DeclaredCall {
   schema?: number | string;
   handler?: number | string;
   annotations?: number | string;
+  /** The helper validates the top level strictly itself (`.strict()`, `z.strictObject(shape)`): its unknown keys are rejected. */
+  strict?: boolean;
 }
 
 /**
@@ -41,6 +43,8 @@ export interface DeclaredClass {
   schema?: string;
   handler?: string;
   annotations?: string;
+  /** The base class validates the top level strictly itself, as for a declared call. */
+  strict?: boolean;
 }
 
 export function isDeclaredClass(entry: DeclaredRegistration): entry is DeclaredClass {
@@ -99,6 +103,7 @@ function declaredRegistration(entry: unknown): DeclaredRegistration | undefined 
   const { callee, options = 0 } = record;
   if (typeof callee !== "string" || !CALLEE.test(callee) || !isIndex(options)) return undefined;
   const declared: DeclaredCall = { callee, options };
+  if (!readStrict(record, declared)) return undefined;
   for (const field of DECLARED_FIELDS) {
     const value = record[field];
     if (value === undefined) continue;
@@ -115,6 +120,7 @@ function declaredClass(record: Record<string, unknown>): DeclaredClass | undefin
   const { baseClass } = record;
   if (typeof baseClass !== "string" || !IDENTIFIER.test(baseClass) || "options" in record) return undefined;
   const declared: DeclaredClass = { baseClass };
+  if (!readStrict(record, declared)) return undefined;
   for (const field of DECLARED_FIELDS) {
     const value = record[field];
     if (value === undefined) continue;
@@ -122,6 +128,14 @@ function declaredClass(record: Record<string, unknown>): DeclaredClass | undefin
     declared[field] = value;
   }
   return declared.schema !== undefined || declared.handler !== undefined ? declared : undefined;
+}
+
+/** Copies a boolean `strict`; any other value makes the entry bad. */
+function readStrict(record: Record<string, unknown>, declared: { strict?: boolean }): boolean {
+  if (record.strict === undefined) return true;
+  if (typeof record.strict !== "boolean") return false;
+  declared.strict = record.strict;
+  return true;
 }
 
 function isIndex(value: unknown): value is number {

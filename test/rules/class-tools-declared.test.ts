@@ -263,3 +263,25 @@ ruleTester.run("no-identity-in-args on declared class tools", identity, {
     errors: [{ messageId: "identityRead", line: 7, column: 88, endLine: 7, endColumn: 101 }],
   }],
 });
+
+// `strict: true`: the declared base class validates the top level strictly itself (mongodb-mcp-server's ToolBase).
+const STRICT = { "mcp-guard": { registrations: [{ ...ENTRY, strict: true }] } };
+const nestedInSubclass = replaceOnce(subclass, "z.object({ to: z.string().max(50) })", "z.object({ to: z.object({ a: z.string().max(5) }) })");
+
+ruleTester.run("require-strict-objects on declared class tools whose base validates strictly", strictObjects, {
+  valid: [{ name: "the top level of the subclass's schema", code: subclass, settings: STRICT }],
+  invalid: [
+    {
+      name: "a nested object keeps its own mode",
+      code: nestedInSubclass,
+      settings: STRICT,
+      errors: [{
+        messageId: "zodObject", line: 5, column: 32, endLine: 5, endColumn: 40,
+        suggestions: [
+          { messageId: "useStrictObject", output: replaceOnce(nestedInSubclass, "to: z.object(", "to: z.strictObject(") },
+          { messageId: "appendStrict", output: replaceOnce(nestedInSubclass, "max(5) })", "max(5) }).strict()") },
+        ],
+      }],
+    },
+  ],
+});

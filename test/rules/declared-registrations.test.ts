@@ -210,3 +210,37 @@ ruleTester.run("declared registrations: string bounds", pluginRule<string>("requ
     },
   ],
 });
+
+// Regression (mongodb-mcp-server): a helper or base class that validates strictly itself had no way to
+// say so, and every raw shape it takes was reported as open. `strict: true` declares it; nested objects
+// keep their own mode.
+const STRICT_SETTINGS = { "mcp-guard": { registrations: [{ callee: "registerAccountTool", name: 0, schema: 1, handler: 2, annotations: 3, strict: true }] } };
+const nestedOpen = `${HELPER_ONLY}registerAccountTool("send", { to: z.object({ a: z.string().max(5) }) }, async () => ({ content: [] }));\n`;
+
+ruleTester.run("declared registrations that validate strictly themselves", pluginRule<string>("require-strict-objects"), {
+  valid: [
+    { name: "a raw shape", code: `${HELPER_ONLY}registerAccountTool("send", { to: z.string().max(5) }, async () => ({ content: [] }));\n`, settings: STRICT_SETTINGS },
+    { name: "a stripping z.object at the top", code: `${HELPER_ONLY}registerAccountTool("send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\n`, settings: STRICT_SETTINGS },
+  ],
+  invalid: [
+    {
+      name: "a nested object keeps its own mode",
+      code: nestedOpen,
+      settings: STRICT_SETTINGS,
+      errors: [{
+        messageId: "zodObject", line: 3, column: 35, endLine: 3, endColumn: 43,
+        suggestions: [
+          { messageId: "useStrictObject", output: nestedOpen.replace("z.object(", "z.strictObject(") },
+          { messageId: "appendStrict", output: nestedOpen.replace("max(5) })", "max(5) }).strict()") },
+        ],
+      }],
+    },
+  ],
+});
+
+describe("reading strict", () => {
+  it("keeps a boolean and drops an entry whose strict is anything else", () => {
+    const settings = readSettings({ registrations: [{ callee: "a", schema: 1, strict: true }, { callee: "b", schema: 1, strict: "yes" }, { baseClass: "C", schema: "s", strict: false }] });
+    expect(settings.registrations).toEqual([{ callee: "a", options: 0, schema: 1, strict: true }, { baseClass: "C", schema: "s", strict: false }]);
+  });
+});

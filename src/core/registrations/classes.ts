@@ -133,6 +133,7 @@ function declaredClassTools(context: FinderContext, classes: readonly ts.ClassLi
     if (!tool) continue;
     // Without a declared annotations member the base class may add them itself: not judged.
     if (entry.annotations === undefined) tool.ambiguous = true;
+    if (entry.strict) tool.topLevelClosedBy = heritage;
     tools.push(tool);
   }
   return tools;

@@ -90,6 +90,7 @@ function registrationOf(context: FinderContext, call: ts.CallExpression, entry: 
     // Without a declared annotations field the helper may add them itself: not judged.
     ambiguous: entry.annotations === undefined ? true : undefined,
     annotationsContainer: canInsert ? { literal: options, wrap: (text) => `${key}: ${text}` } : undefined,
+    topLevelClosedBy: entry.strict ? call : undefined,
   };
 }
 
