@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import { ScopeIndex } from "./scopes.js";
+import { Reassignments } from "./reassignments.js";
 import { unwrapExpression, walk, type TS } from "./ts-utils.js";
 
 export type FunctionWithBody = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
@@ -22,6 +23,7 @@ export class Resolver {
   private readonly scopes: ScopeIndex;
   private readonly bindingCache = new Map<ts.Node, Binding>();
   private readonly memberCache = new Map<ts.Node, Map<string, Binding | undefined>>();
+  private readonly reassignments: Reassignments;
 
   constructor(
     private readonly t: TS,
@@ -29,6 +31,7 @@ export class Resolver {
     private readonly checker: ts.TypeChecker | undefined,
   ) {
     this.scopes = new ScopeIndex(t);
+    this.reassignments = new Reassignments(t, (identifier) => this.declarationOf(identifier));
   }
 
   /** The program's checker under typed analysis; undefined when each file is analysed on its own. */
@@ -185,6 +188,8 @@ export class Resolver {
       const requireModule = declaration.initializer && requireSpecifier(t, declaration.initializer);
       if (requireModule !== undefined) return { kind: "import", module: requireModule, importedName: "*" };
       if (!declaration.initializer) return { kind: "unknown" };
+      // A `let` assigned again (`schema = schema.strict()`) may hold something else where it is used.
+      if (this.reassignments.has(declaration)) return { kind: "unknown" };
       const initializer = declaration.initializer;
       if (t.isArrowFunction(initializer) || t.isFunctionExpression(initializer)) return { kind: "function", declaration: initializer };
       return { kind: "value", declaration, initializer };

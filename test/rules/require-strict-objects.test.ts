@@ -1287,3 +1287,43 @@ describe("require-strict-objects options", () => {
     expect(messages[0]?.message).toMatch(/^z\.object\(\) in the input of tool "send" strips unknown keys instead of rejecting them\. .* Use z\.strictObject\(\) or add \.strict\(\)\.$/);
   });
 });
+
+// Regression: a `let` assigned again was read from its initializer, so `schema = schema.strict()` was
+// reported as open. A reassigned `let` or `var` is opaque; one never assigned again is still read.
+const letNeverReassigned = `${SDK_ZOD}let schema = z.object({ q: z.string().max(5) });
+server.registerTool("s", { inputSchema: schema }, async () => ({ content: [] }));
+`;
+
+ruleTester.run("require-strict-objects: variables assigned again", rule, {
+  valid: [
+    {
+      name: "a let closed by a later assignment",
+      code: `${SDK_ZOD}let schema = z.object({ q: z.string().max(5) });
+schema = schema.strict();
+server.registerTool("s", { inputSchema: schema }, async () => ({ content: [] }));
+`,
+    },
+    {
+      name: "a var assigned in a nested block",
+      code: `${SDK_ZOD}function register(strict: boolean) {
+  var schema = z.object({ q: z.string().max(5) });
+  if (strict) { schema = schema.strict(); }
+  server.registerTool("s", { inputSchema: schema }, async () => ({ content: [] }));
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: "a let never assigned again is read from its initializer",
+      code: letNeverReassigned,
+      errors: [{
+        messageId: "zodObject", line: 4, column: 14, endLine: 4, endColumn: 22,
+        suggestions: [
+          { messageId: "useStrictObject", output: letNeverReassigned.replace("z.object(", "z.strictObject(") },
+          { messageId: "appendStrict", output: letNeverReassigned.replace("max(5) })", "max(5) }).strict()") },
+        ],
+      }],
+    },
+  ],
+});
