@@ -9,7 +9,7 @@ import { mayHaveTools } from "../../src/core/facts.js";
 import { Resolver } from "../../src/core/resolve.js";
 import { findRegistrations } from "../../src/core/registrations/find.js";
 import { readSettings, settingsKey, type DeclaredRegistration } from "../../src/core/settings.js";
-import { SDK_ZOD, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
+import { FULL, SDK_ZOD, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
 
 const strictObjects = pluginRule<"zodObject" | "useStrictObject" | "appendStrict">("require-strict-objects");
 const annotationsRule = pluginRule<"missingAnnotations" | "missingHints" | "insertDefaults">("require-tool-annotations");
@@ -24,7 +24,6 @@ const NO_ANNOTATIONS = { "mcp-guard": { registrations: [{ baseClass: "ToolBase",
 const KIT = `import { ToolBase } from "@acme/kit";
 import { z } from "zod";
 `;
-const FULL = "{ readOnlyHint: true, destructiveHint: false, openWorldHint: false }";
 
 const subclass = `${KIT}export class SendInvoice extends ToolBase {
   name = "send_invoice";

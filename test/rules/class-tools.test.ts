@@ -2,53 +2,16 @@
  * Class-based tools (src/core/registrations/classes.ts): a base class, or a loop over instances, whose
  * registration reads the tool's members; each concrete class is one tool, reported where its members are written.
  */
-import { FASTMCP_ZOD, SDK_ZOD, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
+import { FULL, SDK_ZOD, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
+import { HEADER, fastmcpClass, instanceLoop, staticClasses, strictAtRegistration, subclassField } from "./class-tool-sources.js";
 
 const strictObjects = pluginRule<"zodObject" | "rawShape" | "useStrictObject" | "appendStrict" | "wrapStrictObject">("require-strict-objects");
 const stringBounds = pluginRule<"unbounded" | "addMax", [{ ceiling?: number }]>("require-string-bounds");
 const annotationsRule = pluginRule<"missingAnnotations" | "missingHints" | "insertDefaults">("require-tool-annotations");
 const identity = pluginRule<"identityInSchema" | "identityRead">("no-identity-in-args");
 
-const FULL = "{ readOnlyHint: true, destructiveHint: false, openWorldHint: false }";
 
-/** The base class registers every subclass: `this.name`, `this.inputSchema`, `this.annotations`, `this.execute`. */
-const BASE = `abstract class ToolBase {
-  abstract name: string;
-  abstract inputSchema: unknown;
-  annotations = ${FULL};
-  abstract execute(args: unknown): Promise<{ content: [] }>;
-  register(s: McpServer) {
-    s.registerTool(this.name, { inputSchema: this.inputSchema as never, annotations: this.annotations }, (args) => this.execute(args));
-  }
-}
-`;
-// SDK_ZOD is three lines and BASE nine: code after `${SDK_ZOD}import…${BASE}` starts on line 14.
-const HEADER = `${SDK_ZOD}import type { McpServer as S } from "@modelcontextprotocol/sdk/server/mcp.js";
-${BASE}`;
 
-const subclassField = `${HEADER}class SendInvoice extends ToolBase {
-  name = "send_invoice";
-  inputSchema = z.object({ to: z.string().max(50) });
-  async execute() { return { content: [] as [] }; }
-}
-`;
-const instanceLoop = `${SDK_ZOD}class SendInvoice {
-  name = "send_invoice";
-  readonly schema = { to: z.string().max(50) };
-  annotations = ${FULL};
-  async execute() { return { content: [] as [] }; }
-}
-for (const tool of [new SendInvoice()]) server.registerTool(tool.name, { inputSchema: tool.schema, annotations: tool.annotations }, tool.execute.bind(tool));
-`;
-const staticClasses = `${SDK_ZOD}class Search {
-  static toolName = "search";
-  static schema = z.object({ q: z.string().max(50) });
-  static annotations = ${FULL};
-  static async run() { return { content: [] as [] }; }
-}
-const toolClasses = [Search];
-toolClasses.forEach((T) => server.registerTool(T.toolName, { inputSchema: T.schema, annotations: T.annotations }, (args) => T.run()));
-`;
 const inherited = `${HEADER}class ReadTool extends ToolBase {
   inputSchema = z.strictObject({});
 }
@@ -59,30 +22,6 @@ class ListUsers extends ReadTool {
     this.inputSchema = z.object({ q: z.string().max(5) });
   }
   async execute() { return { content: [] as [] }; }
-}
-`;
-const strictAtRegistration = `${SDK_ZOD}abstract class Tool {
-  abstract name: string;
-  abstract schema: z.ZodObject;
-  register() {
-    server.registerTool(this.name, { inputSchema: this.schema.strict(), annotations: ${FULL} }, (args) => this.run(args));
-  }
-  abstract run(args: unknown): Promise<{ content: [] }>;
-}
-class Send extends Tool {
-  name = "send";
-  get schema() { return z.object({ to: z.string().max(50), meta: z.object({ k: z.string().max(5) }) }); }
-  async run() { return { content: [] as [] }; }
-}
-`;
-const fastmcpClass = `${FASTMCP_ZOD}class Lookup {
-  name = "lookup";
-  parameters = z.object({ id: z.string().max(20) });
-  annotations = ${FULL};
-  execute = async () => "ok";
-  addTo(s: FastMCP) {
-    s.addTool({ name: this.name, parameters: this.parameters, annotations: this.annotations, execute: (args) => this.execute() });
-  }
 }
 `;
 

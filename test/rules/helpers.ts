@@ -33,6 +33,9 @@ export const asJs = { filename: "server.mjs", languageOptions: { parser: espree 
 // Headers. Each is three lines and ends with a newline, so the code after it starts on line 4.
 
 /** MCP SDK v1 with zod v4 classic (`import { z } from "zod"`). */
+/** Annotations that state every hint of a read-only tool: nothing for any rule to report. */
+export const FULL = "{ readOnlyHint: true, destructiveHint: false, openWorldHint: false }";
+
 export const SDK_ZOD = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 const server = new McpServer({ name: "demo", version: "1.0.0" });

@@ -4,9 +4,8 @@
  * by a member of a const object (cloudflare's `KV_NAMESPACE_TOOLS.kv_namespaces_list`).
  */
 import { describe, expect, it } from "vitest";
-import { SDK_LOW_LEVEL, SDK_ZOD, lintWithRuleOptions, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
+import { FULL, SDK_LOW_LEVEL, SDK_ZOD, lintWithRuleOptions, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
 
-const FULL = "{ readOnlyHint: true, destructiveHint: false, openWorldHint: false }";
 const HINTS = "readOnlyHint, destructiveHint, openWorldHint";
 const DEFAULTS = "readOnlyHint: false, destructiveHint: true, openWorldHint: true";
 

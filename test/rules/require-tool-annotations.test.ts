@@ -1,7 +1,7 @@
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import plugin from "../../src/index.js";
-import { FASTMCP_ZOD, SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, replaceOnce, ruleTester, lintWithRuleOptions } from "./helpers.js";
+import { FASTMCP_ZOD, FULL, SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, asJs, lintWithRuleOptions, pluginRule, replaceOnce, ruleTester } from "./helpers.js";
 
 type MessageIds = "missingAnnotations" | "missingHints" | "readOnlyAndDestructive" | "destructiveNameNotDestructive" | "insertDefaults";
 type Options = [{ strict?: boolean }];
@@ -13,7 +13,6 @@ const DEFAULTS = "readOnlyHint: false, destructiveHint: true, openWorldHint: tru
 const STRICT_DEFAULTS = "readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true";
 const HINTS = "readOnlyHint, destructiveHint, openWorldHint";
 
-const FULL = "{ readOnlyHint: true, destructiveHint: false, openWorldHint: false }";
 
 // ---------------------------------------------------------------------------------------------------
 // Sources.

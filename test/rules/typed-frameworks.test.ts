@@ -10,7 +10,7 @@
  * raw shape, `.shape` of an imported strict schema and an object written here inside an imported schema's
  * `.extend()` are reported here.
  */
-import { pluginRule, replaceOnce } from "./helpers.js";
+import { FULL, pluginRule, replaceOnce } from "./helpers.js";
 import { typedRuleTester } from "./typed-helpers.js";
 
 const strictObjects = pluginRule<string>("require-strict-objects");
@@ -19,7 +19,6 @@ const identityInArgs = pluginRule<string>("no-identity-in-args");
 const annotations = pluginRule<string>("require-tool-annotations");
 const rawErrors = pluginRule<string>("no-raw-error-in-result");
 
-const FULL = "{ readOnlyHint: true, destructiveHint: false, openWorldHint: false }";
 const DEFAULTS = "{ readOnlyHint: false, destructiveHint: true, openWorldHint: true }";
 
 /** The two suggestions for an open `z.object(...)`: `from` is the text from `z.object(` to the end of the object's call. */

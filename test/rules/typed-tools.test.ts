@@ -6,7 +6,8 @@
  * adds: imported open schemas are reported where they are written (schemas.ts), an imported raw shape held in
  * a class field and an object written here inside an imported schema's `.extend()` are reported here.
  */
-import { FASTMCP_ZOD, SDK_CALL_TOOL, SDK_ZOD, pluginRule, replaceOnce } from "./helpers.js";
+import { SDK_CALL_TOOL, SDK_ZOD, pluginRule, replaceOnce } from "./helpers.js";
+import { fastmcpClass, instanceLoop, staticClasses, strictAtRegistration, subclassField } from "./class-tool-sources.js";
 import { typedRuleTester } from "./typed-helpers.js";
 
 const strictObjects = pluginRule<string>("require-strict-objects");
@@ -14,7 +15,6 @@ const stringBounds = pluginRule<string>("require-string-bounds");
 const identity = pluginRule<string>("no-identity-in-args");
 const annotations = pluginRule<string>("require-tool-annotations");
 
-const FULL = "{ readOnlyHint: true, destructiveHint: false, openWorldHint: false }";
 
 /** The two suggestions for an open `z.object(...)`: `from` is the text from `z.object(` to the end of the object's call. */
 const objectSuggestions = (code: string, from: string) => [
@@ -70,67 +70,7 @@ typedRuleTester.run("tool arrays (typed): require-string-bounds", stringBounds, 
 // ---------------------------------------------------------------------------------------------------------
 // Class tools
 
-const BASE = `abstract class ToolBase {
-  abstract name: string;
-  abstract inputSchema: unknown;
-  annotations = ${FULL};
-  abstract execute(args: unknown): Promise<{ content: [] }>;
-  register(s: McpServer) {
-    s.registerTool(this.name, { inputSchema: this.inputSchema as never, annotations: this.annotations }, (args) => this.execute(args));
-  }
-}
-`;
-// Code after HEADER starts on line 14.
-const HEADER = `${SDK_ZOD}import type { McpServer as S } from "@modelcontextprotocol/sdk/server/mcp.js";
-${BASE}`;
 
-const subclassField = `${HEADER}class SendInvoice extends ToolBase {
-  name = "send_invoice";
-  inputSchema = z.object({ to: z.string().max(50) });
-  async execute() { return { content: [] as [] }; }
-}
-`;
-const instanceLoop = `${SDK_ZOD}class SendInvoice {
-  name = "send_invoice";
-  readonly schema = { to: z.string().max(50) };
-  annotations = ${FULL};
-  async execute() { return { content: [] as [] }; }
-}
-for (const tool of [new SendInvoice()]) server.registerTool(tool.name, { inputSchema: tool.schema, annotations: tool.annotations }, tool.execute.bind(tool));
-`;
-const staticClasses = `${SDK_ZOD}class Search {
-  static toolName = "search";
-  static schema = z.object({ q: z.string().max(50) });
-  static annotations = ${FULL};
-  static async run() { return { content: [] as [] }; }
-}
-const toolClasses = [Search];
-toolClasses.forEach((T) => server.registerTool(T.toolName, { inputSchema: T.schema, annotations: T.annotations }, (args) => T.run()));
-`;
-const strictAtRegistration = `${SDK_ZOD}abstract class Tool {
-  abstract name: string;
-  abstract schema: z.ZodObject;
-  register() {
-    server.registerTool(this.name, { inputSchema: this.schema.strict(), annotations: ${FULL} }, (args) => this.run(args));
-  }
-  abstract run(args: unknown): Promise<{ content: [] }>;
-}
-class Send extends Tool {
-  name = "send";
-  get schema() { return z.object({ to: z.string().max(50), meta: z.object({ k: z.string().max(5) }) }); }
-  async run() { return { content: [] as [] }; }
-}
-`;
-const fastmcpClass = `${FASTMCP_ZOD}class Lookup {
-  name = "lookup";
-  parameters = z.object({ id: z.string().max(20) });
-  annotations = ${FULL};
-  execute = async () => "ok";
-  addTo(s: FastMCP) {
-    s.addTool({ name: this.name, parameters: this.parameters, annotations: this.annotations, execute: (args) => this.execute() });
-  }
-}
-`;
 const classImport = `${SDK_ZOD}import { OpenSchema, StrictSchema, readOnly } from "./schemas.js";
 abstract class ToolBase {
   abstract name: string;
