@@ -1,7 +1,7 @@
 /**
  * The code samples of the rule tests (test/rules/*.test.ts), read statically: every `code:` property
- * whose value is a string built from literals, local string constants and the headers exported by
- * test/rules/helpers.ts. A case that spreads `asJs` or names a `.mjs`/`.js` file is a JavaScript file.
+ * whose value is a string built from literals, local string constants and the constants of the suites'
+ * shared modules (test/rules/helpers.ts, class-tool-sources.ts). A case that spreads `asJs` or names a `.mjs`/`.js` file is a JavaScript file.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -68,12 +68,15 @@ export function ruleTestSamples(): Sample[] {
   } catch {
     return [];
   }
+  // The suites' shared modules (helpers.ts first: the others build on its headers) hold constants the samples use.
   const helpersScope = new Map<string, string>();
-  try {
-    const helpers = ts.createSourceFile("helpers.ts", readFileSync(join(dir, "helpers.ts"), "utf8"), ts.ScriptTarget.Latest, true);
-    collectConstants(helpers, helpersScope);
-  } catch {
-    // no helpers: samples that use their headers are skipped
+  const shared = readdirSync(dir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts")).sort((a, b) => Number(b === "helpers.ts") - Number(a === "helpers.ts") || a.localeCompare(b));
+  for (const name of shared) {
+    try {
+      collectConstants(ts.createSourceFile(name, readFileSync(join(dir, name), "utf8"), ts.ScriptTarget.Latest, true), helpersScope);
+    } catch {
+      // an unreadable module: samples that use its constants are skipped
+    }
   }
   const samples: Sample[] = [];
   const seen = new Set<string>();
