@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { ScopeIndex } from "./scopes.js";
-import { Reassignments } from "./reassignments.js";
+import { VariableWrites, type VariableWrite } from "./variable-writes.js";
 import { unwrapExpression, walk, type TS } from "./ts-utils.js";
 
 export type FunctionWithBody = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
@@ -23,7 +23,7 @@ export class Resolver {
   private readonly scopes: ScopeIndex;
   private readonly bindingCache = new Map<ts.Node, Binding>();
   private readonly memberCache = new Map<ts.Node, Map<string, Binding | undefined>>();
-  private readonly reassignments: Reassignments;
+  private readonly writes: VariableWrites;
 
   constructor(
     private readonly t: TS,
@@ -31,7 +31,7 @@ export class Resolver {
     private readonly checker: ts.TypeChecker | undefined,
   ) {
     this.scopes = new ScopeIndex(t);
-    this.reassignments = new Reassignments(t, (identifier) => this.declarationOf(identifier));
+    this.writes = new VariableWrites(t, (identifier) => this.declarationOf(identifier));
   }
 
   /** The program's checker under typed analysis; undefined when each file is analysed on its own. */
@@ -158,6 +158,11 @@ export class Resolver {
     return undefined;
   }
 
+  /** What is assigned or pushed to a variable after its declaration (see VariableWrites). */
+  writesTo(declaration: ts.VariableDeclaration): readonly VariableWrite[] {
+    return this.writes.of(declaration);
+  }
+
   /** The declaration an identifier refers to, when it is in this file. */
   declarationOf(identifier: ts.Identifier): ts.Node | undefined {
     // The scope walk is exact for the consts, functions, parameters and imports schemas are built
@@ -189,7 +194,7 @@ export class Resolver {
       if (requireModule !== undefined) return { kind: "import", module: requireModule, importedName: "*" };
       if (!declaration.initializer) return { kind: "unknown" };
       // A `let` assigned again (`schema = schema.strict()`) may hold something else where it is used.
-      if (this.reassignments.has(declaration)) return { kind: "unknown" };
+      if (this.writes.isReassigned(declaration)) return { kind: "unknown" };
       const initializer = declaration.initializer;
       if (t.isArrowFunction(initializer) || t.isFunctionExpression(initializer)) return { kind: "function", declaration: initializer };
       return { kind: "value", declaration, initializer };

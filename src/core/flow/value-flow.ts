@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
-import { calleeName, propertyNameText, unwrapExpression, walk, type TS } from "../ts-utils.js";
+import { calleeName, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
 
 /**
  * One way a value reaches an expression: from `source` (a parameter, a catch variable, or a binding
@@ -29,8 +29,6 @@ export class ValueFlow {
   /** Flows per expression: rules ask about `a.b.c` and then `a.b`, and helpers are asked about repeatedly. */
   private readonly memo = new Map<ts.Node, Flow[]>();
   private readonly summarising = new Set<ts.Node>();
-  /** Per scope: the values assigned or pushed to each variable declared in it, collected in one walk. */
-  private readonly writesByScope = new Map<ts.Node, Map<ts.Node, Write[]>>();
   /** Variables whose flows are being worked out: `text = text + e.message` must not recurse forever. */
   private readonly following = new Set<ts.Node>();
 
@@ -99,13 +97,13 @@ export class ValueFlow {
     }
     if (t.isVariableDeclaration(declaration)) {
       const initial = declaration.initializer ? this.flowsInto(declaration.initializer, depth + 1) : [];
-      const writes = this.writesTo(declaration);
-      if (writes.length === 0 || this.following.has(declaration)) return initial;
       // Flow-insensitive: a value assigned (`text = …`, `text += …`) or pushed (`parts.push(…)`) anywhere
       // in the variable's scope may be the one the sink reads.
+      const writes = this.resolver.writesTo(declaration).filter((write) => write.how !== "compound");
+      if (writes.length === 0 || this.following.has(declaration)) return initial;
       this.following.add(declaration);
       try {
-        return [...initial, ...writes.flatMap((write) => (write.appends ? stringify(this.flowsInto(write.value, depth + 1)) : this.flowsInto(write.value, depth + 1)))];
+        return [...initial, ...writes.flatMap((write) => (write.how === "append" ? stringify(this.flowsInto(write.value, depth + 1)) : this.flowsInto(write.value, depth + 1)))];
       } finally {
         this.following.delete(declaration);
       }
@@ -121,46 +119,6 @@ export class ValueFlow {
       return base.map((flow) => ({ ...flow, path: [...flow.path, segment] }));
     }
     return [];
-  }
-
-  /** Values written to a variable after its declaration, in the scope that declares it. */
-  private writesTo(declaration: ts.VariableDeclaration): Write[] {
-    const t = this.t;
-    if (!t.isIdentifier(declaration.name)) return [];
-    // A const is written to only by pushing onto the array it holds; most consts need no look.
-    const isConst = (t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) !== 0;
-    if (isConst && !(declaration.initializer && t.isArrayLiteralExpression(unwrapExpression(t, declaration.initializer)))) return [];
-    const scope = declaration.parent.parent?.parent;
-    if (!scope) return [];
-    let writes = this.writesByScope.get(scope);
-    if (!writes) {
-      writes = this.collectWrites(scope);
-      this.writesByScope.set(scope, writes);
-    }
-    return writes.get(declaration) ?? [];
-  }
-
-  private collectWrites(scope: ts.Node): Map<ts.Node, Write[]> {
-    const t = this.t;
-    const writes = new Map<ts.Node, Write[]>();
-    const add = (target: ts.Expression, value: ts.Expression, appends: boolean): void => {
-      const name = unwrapExpression(t, target);
-      const declaration = t.isIdentifier(name) ? this.resolver.declarationOf(name) : undefined;
-      if (!declaration || !t.isVariableDeclaration(declaration)) return;
-      const list = writes.get(declaration);
-      if (list) list.push({ value, appends });
-      else writes.set(declaration, [{ value, appends }]);
-    };
-    walk(scope, (node) => {
-      if (t.isBinaryExpression(node)) {
-        const operator = node.operatorToken.kind;
-        if (operator === t.SyntaxKind.EqualsToken) add(node.left, node.right, false);
-        else if (operator === t.SyntaxKind.PlusEqualsToken) add(node.left, node.right, true);
-      } else if (t.isCallExpression(node) && t.isPropertyAccessExpression(node.expression) && ARRAY_APPENDS.has(node.expression.name.text)) {
-        for (const argument of node.arguments) add(node.expression.expression, t.isSpreadElement(argument) ? argument.expression : argument, false);
-      }
-    });
-    return writes;
   }
 
   private flowsOfBindingContainer(container: ts.BindingElement | ts.ParameterDeclaration | ts.VariableDeclaration, depth: number): Flow[] {
@@ -260,14 +218,6 @@ const PROMISE_CALLBACKS = new Set(["then", "catch", "finally"]);
 const ARRAY_CALLBACK_RESULTS = new Set(["map", "flatMap"]);
 /** `Promise.all(list)` and the like settle to the list's values (`allSettled` wraps them: left out). */
 const PROMISE_COMBINATORS = new Set(["all", "race", "any"]);
-/** Calls that add their arguments to the array they are called on. */
-const ARRAY_APPENDS = new Set(["push", "unshift"]);
-
-/** A value written to a variable: assigned, pushed, or appended with `+=` (which makes text of it). */
-interface Write {
-  value: ts.Expression;
-  appends: boolean;
-}
 const VALIDATORS = new Set(["parse", "parseAsync", "safeParse", "safeParseAsync"]);
 /** A path marker for a `safeParse` result, whose `.data` is the parsed input itself. */
 const SAFE_PARSE_RESULT = "#safeParse";
