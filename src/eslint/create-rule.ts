@@ -16,14 +16,14 @@ export interface McpGuardDocs {
 
 export const REPOSITORY_URL = "https://github.com/mcp-guard/eslint-plugin-mcp-guard";
 
-const textTests = new WeakMap<object, { settings: GuardSettings; answer: boolean }>();
+/** The last file's text test (not a WeakMap keyed by the SourceCode, for the reason in facts.ts). */
+let lastTextTest: { sourceCode: object; settings: GuardSettings; answer: boolean } | undefined;
 
 /** The text test, once per file rather than once per rule: most files of a project name no framework and are read whole. */
 function mayHaveToolsOnce(sourceCode: { text: string }, filename: string, settings: GuardSettings): boolean {
-  const known = textTests.get(sourceCode);
-  if (known?.settings === settings) return known.answer;
+  if (lastTextTest?.sourceCode === sourceCode && lastTextTest.settings === settings) return lastTextTest.answer;
   const answer = mayHaveTools(sourceCode.text, filename, settings);
-  textTests.set(sourceCode, { settings, answer });
+  lastTextTest = { sourceCode, settings, answer };
   return answer;
 }
 

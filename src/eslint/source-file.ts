@@ -1,7 +1,12 @@
 import ts from "typescript";
 import type { TSESLint } from "@typescript-eslint/utils";
 
-const createdFiles = new WeakMap<object, ts.SourceFile>();
+/**
+ * The SourceFile parsed here for the file linted last (all of a file's rules run one after another).
+ * Not a WeakMap keyed by the SourceCode: V8's young-generation collector keeps such an entry, and the
+ * whole AST it reaches, alive until the next full collection (see facts.ts).
+ */
+let created: { sourceCode: object; sourceFile: ts.SourceFile } | undefined;
 
 function scriptKindFor(filename: string): ts.ScriptKind {
   if (/\.tsx$/i.test(filename)) return ts.ScriptKind.TSX;
@@ -31,10 +36,8 @@ export function sourceFileFor(context: Readonly<TSESLint.RuleContext<string, rea
     const program = services?.program ?? undefined;
     return { sourceFile: mapped as ts.SourceFile, checker: program?.getTypeChecker(), program };
   }
-  let created = createdFiles.get(sourceCode);
-  if (!created) {
-    created = ts.createSourceFile(context.filename, sourceCode.text, ts.ScriptTarget.Latest, true, scriptKindFor(context.filename));
-    createdFiles.set(sourceCode, created);
+  if (created?.sourceCode !== sourceCode) {
+    created = { sourceCode, sourceFile: ts.createSourceFile(context.filename, sourceCode.text, ts.ScriptTarget.Latest, true, scriptKindFor(context.filename)) };
   }
-  return { sourceFile: created, checker: undefined, program: undefined };
+  return { sourceFile: created.sourceFile, checker: undefined, program: undefined };
 }

@@ -24,6 +24,25 @@ describe("file facts", () => {
     expect(getFileFacts(ts, sourceFile, undefined, readSettings({ zodModules: ["@acme/zod"] }))).not.toBe(first);
   });
 
+  it("are kept, untyped, only until another file is analysed, and typed for the life of the checker", () => {
+    const code = `${sdkV1}server.registerTool("a", { inputSchema: { q: z.string() } }, async () => ({ content: [] }));`;
+    const host = ts.createCompilerHost({});
+    const files = new Map(["a.ts", "b.ts"].map((name) => [name, ts.createSourceFile(name, code, ts.ScriptTarget.Latest, true)]));
+    const program = ts.createProgram({ rootNames: [...files.keys()], options: { noLib: true, types: [] }, host: { ...host, getSourceFile: (name) => files.get(name), fileExists: (name) => files.has(name) } });
+    const [a, b] = ["a.ts", "b.ts"].map((name) => program.getSourceFile(name) as ts.SourceFile);
+    const checker = program.getTypeChecker();
+
+    const untypedA = getFileFacts(ts, a, undefined, settings);
+    getFileFacts(ts, b, undefined, settings);
+    // A file's untyped facts hold its whole AST; no WeakMap keeps them past the file (facts.ts says why).
+    expect(getFileFacts(ts, a, undefined, settings)).not.toBe(untypedA);
+
+    const typedA = getFileFacts(ts, a, checker, settings);
+    expect(typedA).not.toBe(untypedA);
+    getFileFacts(ts, b, checker, settings);
+    expect(getFileFacts(ts, a, checker, settings)).toBe(typedA);
+  });
+
   it("find nothing in a file without an MCP framework import", () => {
     const code = `import { z } from "zod";\nconst agent = makeAgent();\nagent.tool("x", { q: z.string() }, () => {});\nagent.registerTool("y", { inputSchema: z.object({}) }, () => {});`;
     expect(summary(code)).toEqual([]);

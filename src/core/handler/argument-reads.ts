@@ -26,20 +26,13 @@ function isArgumentsFlow(handler: Handler, flow: Flow): boolean {
   return flow.source === handler.inputParameter && flow.path.length === prefix.length && prefix.every((segment, index) => flow.path[index] === segment);
 }
 
-const readsByHandler = new WeakMap<Handler, ArgumentRead[]>();
-
 /**
  * Every read of a named field of the arguments in a handler, through aliases and destructuring.
  * With `wanted`, only reads of the fields it accepts are traced (the name test is cheap, the flow is not).
  */
 export function argumentReads(t: TS, flow: ValueFlow, handler: Handler, wanted?: (field: string) => boolean): ArgumentRead[] {
   if (wanted) return collectArgumentReads(t, flow, handler, wanted);
-  let reads = readsByHandler.get(handler);
-  if (!reads) {
-    reads = collectArgumentReads(t, flow, handler, () => true);
-    readsByHandler.set(handler, reads);
-  }
-  return reads;
+  return (handler.allArgumentReads ??= collectArgumentReads(t, flow, handler, () => true));
 }
 
 function collectArgumentReads(t: TS, flow: ValueFlow, handler: Handler, wanted: (field: string) => boolean): ArgumentRead[] {
