@@ -51,7 +51,7 @@ function rawPart(flow: Flow, safe: ReadonlySet<string>): string | undefined {
 }
 
 /** Replaces the raw text and logs the error just before the statement that returns or throws it. */
-function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, written: ts.Expression, raw: Flow): Suggestion<MessageIds>[] {
+function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, written: ts.Expression, raw: Flow, usesLogger: () => boolean): Suggestion<MessageIds>[] {
   const t = facts.ts;
   const errorName = caughtErrorName(t, raw.source);
   // A helper expects the error itself; an object (structuredContent) cannot become a string.
@@ -66,7 +66,7 @@ function fixedTextSuggestion(facts: FileFacts, sink: ResultSink, written: ts.Exp
   const start = statement.getStart();
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, start))?.[0] ?? "";
-  const logger = usesLogger(facts) ? "logger" : "console";
+  const logger = usesLogger() ? "logger" : "console";
   // `{ type: "text", text }`: the shorthand becomes `text: "…"`.
   const shorthand = t.isShorthandPropertyAssignment(written.parent) && written.parent.name === written;
   const fixed = shorthand ? `${written.getText()}: ${JSON.stringify(FIXED_TEXT)}` : JSON.stringify(FIXED_TEXT);
@@ -126,21 +126,12 @@ function rawChildren(t: TS, expression: ts.Expression): ts.Expression[] {
   return [];
 }
 
-
-
-const loggerByFile = new WeakMap<FileFacts, boolean>();
-
 /** A file that already calls `logger.error(...)` has an obvious logger to keep the detail in. */
-function usesLogger(facts: FileFacts): boolean {
+function callsLoggerError(facts: FileFacts): boolean {
   const t = facts.ts;
-  let found = loggerByFile.get(facts);
-  if (found === undefined) {
-    found = facts.nodes.calls.some(
-      (call) => calleeName(t, call) === "error" && t.isPropertyAccessExpression(call.expression) && t.isIdentifier(call.expression.expression) && call.expression.expression.text === "logger",
-    );
-    loggerByFile.set(facts, found);
-  }
-  return found;
+  return facts.nodes.calls.some(
+    (call) => calleeName(t, call) === "error" && t.isPropertyAccessExpression(call.expression) && t.isIdentifier(call.expression.expression) && call.expression.expression.text === "logger",
+  );
 }
 
 export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, MessageIds>({
@@ -184,6 +175,8 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
           const name = calleeName(t, call);
           return name !== undefined && sanitizers.has(name);
         });
+    let loggerInFile: boolean | undefined;
+    const usesLogger = (): boolean => (loggerInFile ??= callsLoggerError(facts));
     for (const sink of facts.resultSinks()) {
       const reaching = flow.flowsInto(sink.expression).flatMap((argumentFlow) =>
         (sink.via ?? [{ source: argumentFlow.source, path: [], stringified: false }]).map((inner) => ({
@@ -201,7 +194,7 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
         messageId: "rawError",
         data: { part: part === "object" || part === "text" ? "text" : part, sink: sinkLabel(sink) },
         node: written,
-        suggestions: fixedTextSuggestion(facts, sink, written, raw),
+        suggestions: fixedTextSuggestion(facts, sink, written, raw, usesLogger),
       });
     }
   },
