@@ -8,6 +8,8 @@
 //   recommended           same parser, mcp-guard configs.recommended
 //   typed-baseline        parser with projectService: true, no rules
 //   typed-recommended     parser with projectService: true, configs.recommended
+//   empty-rule            parser, one rule that does nothing: ESLint's own price for enabling any rule
+//   typed-empty-rule      the same under projectService
 //   replay (--floor)      the recommended findings reported again without analysis: ESLint's own cost for them
 // Typed runs start from a cold project service (parser caches cleared), as a fresh `eslint` process would.
 import { existsSync, readFileSync } from "node:fs";
@@ -52,12 +54,19 @@ const recommended = plugin.configs.recommended;
 
 let replayed;
 
+// A rule with no listeners. With any rule on, ESLint gives each file a rule context whose prototype is that
+// file's shared context; V8 then keeps every file's trees through young-generation collections until a full
+// one, so they are copied and promoted (~120 MB more per pass here). A project always has some rule on, so this
+// floor is in every real lint; the plugin's own cost is what recommended adds on top of it.
+const emptyRulePlugin = { rules: { empty: { meta: { type: "problem", schema: [] }, create: () => ({}) } } };
+
 function config(mode) {
   const parserOptions = mode.typed ? { projectService: true, tsconfigRootDir: corpusDir } : {};
   const languageOptions = { parser: tsParser, parserOptions };
   const out = [{ files: ["**/*.ts"], languageOptions }];
   if (mode.replay) out.push(...replayConfig(replayed, ["**/*.ts"], languageOptions));
   else if (mode.rules) out.push({ ...recommended, files: ["**/*.ts"] });
+  else if (mode.emptyRule) out.push({ files: ["**/*.ts"], plugins: { bench: emptyRulePlugin }, rules: { "bench/empty": "error" } });
   return out;
 }
 
@@ -66,6 +75,8 @@ const modes = [
   { name: "recommended", typed: false, rules: true },
   { name: "typed-baseline", typed: true, rules: false },
   { name: "typed-recommended", typed: true, rules: true },
+  { name: "empty-rule", typed: false, rules: false, emptyRule: true },
+  { name: "typed-empty-rule", typed: true, rules: false, emptyRule: true },
   // --floor: the recommended findings replayed without analysis (bench/replay.js).
   { name: "replay", typed: false, rules: true, replay: true },
 ].filter((m) => !(args["no-typed"] && m.typed) && (args.floor || !m.replay));
@@ -167,6 +178,13 @@ const typed = ratios("typed-recommended", "typed-baseline");
 if (typed) {
   console.log(`typed-recommended / typed-baseline  cpu ${typed.cpu.toFixed(3)}  per-round ${typed.paired.toFixed(3)}  wall ${typed.wall.toFixed(3)}`);
 }
+// The same ratios split at ESLint's floor for any enabled rule (see emptyRulePlugin).
+const line = (label, r) => r && console.log(`${label.padEnd(35)} cpu ${r.cpu.toFixed(3)}  per-round ${r.paired.toFixed(3)}  wall ${r.wall.toFixed(3)}`);
+console.log("\nSplit at ESLint's floor for enabling any rule (one rule that does nothing):");
+line("empty-rule / baseline", ratios("empty-rule", "baseline"));
+line("recommended / empty-rule", ratios("recommended", "empty-rule"));
+line("typed-empty-rule / typed-baseline", ratios("typed-empty-rule", "typed-baseline"));
+line("typed-recommended / typed-empty-rule", ratios("typed-recommended", "typed-empty-rule"));
 
 // Where the time goes inside one run: ESLint's own per-file statistics (`stats: true`) split each file's time into
 // parsing and each rule. The plugin computes a file's facts once, in whichever of its rules runs first, so that
@@ -191,7 +209,7 @@ for (const mode of modes.filter((m) => !m.replay)) {
   // during later parses. That share of the plugin's cost shows up here, not in its rules' time.
   const parseBase = parseTimes.get(mode.typed ? "typed-baseline" : "baseline");
   const delta = parseBase === undefined ? 0 : parse - parseBase;
-  const parseDelta = mode.rules && parseBase !== undefined ? `, parse ${delta >= 0 ? "+" : ""}${delta.toFixed(0)} ms against ${mode.typed ? "typed-baseline" : "baseline"}` : "";
+  const parseDelta = (mode.rules || mode.emptyRule) && parseBase !== undefined ? `, parse ${delta >= 0 ? "+" : ""}${delta.toFixed(0)} ms against ${mode.typed ? "typed-baseline" : "baseline"}` : "";
   console.log(`  ${mode.name}: parse ${parse.toFixed(0)} ms, all rules ${rulesTotal.toFixed(0)} ms (${((100 * rulesTotal) / parse).toFixed(1)}% of parse), files total ${total.toFixed(0)} ms${parseDelta}`);
   for (const [ruleId, t] of [...perRule].sort((a, b) => b[1] - a[1])) console.log(`    ${ruleId.padEnd(36)} ${t.toFixed(0).padStart(6)} ms`);
 }
