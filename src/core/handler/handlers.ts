@@ -21,6 +21,13 @@ export interface Handler {
   allArgumentReads?: ArgumentRead[];
 }
 
+/** A handler's function with the parameters that hold the model's input and the context. */
+interface HandlerFunction {
+  fn: FunctionWithBody;
+  input: ts.ParameterDeclaration | undefined;
+  context: ts.ParameterDeclaration | undefined;
+}
+
 /** How many forwarding functions (`(request) => handle(request)`) are followed to the one that does the work. */
 const MAX_FORWARDS = 3;
 
@@ -29,11 +36,7 @@ const MAX_FORWARDS = 3;
  * or a body of one `return [await] handle(args, extra)`. The helper's parameters then hold the input and
  * the context, and its body is what the rules judge.
  */
-function forwardedTo(
-  t: TS,
-  resolver: Resolver,
-  handler: { fn: FunctionWithBody; input: ts.ParameterDeclaration | undefined; context: ts.ParameterDeclaration | undefined },
-): { fn: FunctionWithBody; input: ts.ParameterDeclaration | undefined; context: ts.ParameterDeclaration | undefined } {
+function forwardedTo(t: TS, resolver: Resolver, handler: HandlerFunction): HandlerFunction {
   let current = handler;
   for (let step = 0; step < MAX_FORWARDS && current.input; step++) {
     const body = current.fn.body;
@@ -44,7 +47,8 @@ function forwardedTo(
       const [statement] = body.statements;
       forwarded = statement && t.isReturnStatement(statement) ? statement.expression : undefined;
     }
-    const call = forwarded && unwrapExpression(t, t.isAwaitExpression(unwrapExpression(t, forwarded)) ? (unwrapExpression(t, forwarded) as ts.AwaitExpression).expression : forwarded);
+    const value = forwarded && unwrapExpression(t, forwarded);
+    const call = value && t.isAwaitExpression(value) ? unwrapExpression(t, value.expression) : value;
     if (!call || !t.isCallExpression(call)) break;
     const helper = resolver.functionOf(call.expression);
     if (!helper || helper === current.fn) break;
