@@ -165,21 +165,12 @@ function ratios(numerator, denominator) {
 }
 
 console.log("");
+const line = (label, r, note = "") => r && console.log(`${label.padEnd(35)} cpu ${r.cpu.toFixed(3)}  per-round ${r.paired.toFixed(3)}  wall ${r.wall.toFixed(3)}${note}`);
 const untyped = ratios("recommended", "baseline");
-const verdict = untyped.cpu <= 1.15 ? "met" : "NOT met";
-console.log(
-  `recommended / baseline              cpu ${untyped.cpu.toFixed(3)}  per-round ${untyped.paired.toFixed(3)}  wall ${untyped.wall.toFixed(3)}  (target <= 1.15 on cpu: ${verdict})`,
-);
-const floor = ratios("replay", "baseline");
-if (floor) {
-  console.log(`replay / baseline (ESLint's own cost)  cpu ${floor.cpu.toFixed(3)}  per-round ${floor.paired.toFixed(3)}  wall ${floor.wall.toFixed(3)}`);
-}
-const typed = ratios("typed-recommended", "typed-baseline");
-if (typed) {
-  console.log(`typed-recommended / typed-baseline  cpu ${typed.cpu.toFixed(3)}  per-round ${typed.paired.toFixed(3)}  wall ${typed.wall.toFixed(3)}`);
-}
+line("recommended / baseline", untyped, `  (target <= 1.15 on cpu: ${untyped.cpu <= 1.15 ? "met" : "NOT met"})`);
+line("replay / baseline (ESLint's own cost)", ratios("replay", "baseline"));
+line("typed-recommended / typed-baseline", ratios("typed-recommended", "typed-baseline"));
 // The same ratios split at ESLint's floor for any enabled rule (see emptyRulePlugin).
-const line = (label, r) => r && console.log(`${label.padEnd(35)} cpu ${r.cpu.toFixed(3)}  per-round ${r.paired.toFixed(3)}  wall ${r.wall.toFixed(3)}`);
 console.log("\nSplit at ESLint's floor for enabling any rule (one rule that does nothing):");
 line("empty-rule / baseline", ratios("empty-rule", "baseline"));
 line("recommended / empty-rule", ratios("recommended", "empty-rule"));
