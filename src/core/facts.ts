@@ -70,10 +70,24 @@ const inProgress = new Set<ts.SourceFile>();
  * are useful.
  */
 
-/** Untyped facts of the file analysed last: ESLint runs all of a file's rules one after another. */
+/** Untyped facts of the file analysed last (ESLint runs all of a file's rules one after another), until dropped. */
 let lastUntyped: { sourceFile: ts.SourceFile; bySettings: Map<string, FileFacts> } | undefined;
 /** Typed facts per checker (one per program), file and settings: other files of the program read them. */
 const typedByChecker = new WeakMap<ts.TypeChecker, Map<ts.SourceFile, Map<string, FileFacts>>>();
+
+/**
+ * Drops the untyped facts of `sourceFile` once every rule has used them. Until then they keep the file's
+ * whole AST alive, and a young-generation collection during the next file's parse would copy and
+ * promote it.
+ */
+export function forgetUntypedFacts(sourceFile: ts.SourceFile): void {
+  if (lastUntyped?.sourceFile === sourceFile) lastUntyped = undefined;
+}
+
+/** Whether untyped facts of `sourceFile` are held (for the tests of the above). */
+export function holdsUntypedFacts(sourceFile: ts.SourceFile): boolean {
+  return lastUntyped?.sourceFile === sourceFile;
+}
 
 /**
  * A cheap text test: whether a file can hold a tool at all. It must mention a framework, or call one
@@ -86,7 +100,7 @@ export function mayHaveTools(text: string, fileName: string, settings: GuardSett
 /**
  * Facts for a file, cached per file and settings: typed facts for the life of their program (an editor
  * keeps an unchanged SourceFile across programs, but each program has a new checker), untyped facts
- * until another file is analysed.
+ * until another file is analysed or forgetUntypedFacts drops them.
  */
 export function getFileFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, settings: GuardSettings): FileFacts {
   const key = settingsKey(settings);

@@ -1,10 +1,10 @@
 import ts from "typescript";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { mayHaveTools } from "../core/facts.js";
+import { forgetUntypedFacts, mayHaveTools } from "../core/facts.js";
 import { factsForFile } from "../core/program-index.js";
 import { findingRange, runRuleInFile, type RuleDefinition } from "../core/rule.js";
 import { readSettings, type GuardSettings } from "../core/settings.js";
-import { sourceFileFor } from "./source-file.js";
+import { forgetSourceFile, sourceFileFor } from "./source-file.js";
 import { reportEngineError } from "./engine-errors.js";
 import { installedZodMajor } from "./zod-version.js";
 
@@ -25,6 +25,28 @@ function mayHaveToolsOnce(sourceCode: { text: string }, filename: string, settin
   const answer = mayHaveTools(sourceCode.text, filename, settings);
   lastTextTest = { sourceCode, settings, answer };
   return answer;
+}
+
+/**
+ * The file whose rules are running, with how many of them have yet to run. ESLint creates all of a file's
+ * rules before it runs any, so when the count reaches zero the file's caches are dropped: kept, they would
+ * hold its trees through the next file's parse, and a young-generation collection there would promote them.
+ * (ESLint 9 and 10 keep each file's trees until a full collection anyway, through the prototype chain of
+ * its rule contexts; this is what the plugin adds when they do not.)
+ */
+let running: { sourceCode: object; rules: number; sourceFile?: ts.SourceFile } | undefined;
+
+function ruleCreated(sourceCode: object): void {
+  if (running?.sourceCode !== sourceCode) running = { sourceCode, rules: 0 };
+  running.rules++;
+}
+
+function ruleFinished(sourceCode: object): void {
+  if (running?.sourceCode !== sourceCode || --running.rules > 0) return;
+  if (running.sourceFile) forgetUntypedFacts(running.sourceFile);
+  running = undefined;
+  if (lastTextTest?.sourceCode === sourceCode) lastTextTest = undefined;
+  forgetSourceFile(sourceCode);
 }
 
 export function docsUrl(ruleName: string): string {
@@ -54,33 +76,42 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
     create(context) {
       // Every option is a scalar or a list that replaces the default whole, so a shallow merge is the complete one.
       const options: Options = { ...defaults, ...context.options[0] };
+      const check = (sourceCode: typeof context.sourceCode): void => {
+        const rawSettings = context.settings["mcp-guard"];
+        // Skip parsing a second time when the file cannot contain a registration.
+        if (!sourceCode.parserServices?.program && !mayHaveToolsOnce(sourceCode, context.filename, readSettings(rawSettings))) return;
+        let findings;
+        try {
+          const target = sourceFileFor(context);
+          if (running?.sourceCode === sourceCode) running.sourceFile = target.sourceFile;
+          const settings = readSettings(rawSettings, installedZodMajor(context.filename));
+          const factsList = factsForFile(ts, target.sourceFile, target.checker, target.program, settings);
+          findings = runRuleInFile(definition, factsList, options, target.sourceFile);
+        } catch (error) {
+          reportEngineError(definition.name, context.filename, error);
+          return;
+        }
+        const toFix = (edits: { start: number; end: number; text: string }[]) => (fixer: TSESLint.RuleFixer) =>
+          edits.map((edit) => fixer.replaceTextRange([edit.start, edit.end], edit.text));
+        for (const finding of findings) {
+          const range = findingRange(finding);
+          context.report({
+            loc: { start: sourceCode.getLocFromIndex(range.start), end: sourceCode.getLocFromIndex(range.end) },
+            messageId: finding.messageId,
+            data: finding.data,
+            fix: finding.fix ? toFix(finding.fix) : undefined,
+            suggest: finding.suggestions?.map((suggestion) => ({ messageId: suggestion.messageId, data: suggestion.data, fix: toFix(suggestion.edits) })),
+          });
+        }
+      };
+      ruleCreated(context.sourceCode);
       return {
         Program() {
           const sourceCode = context.sourceCode;
-          const rawSettings = context.settings["mcp-guard"];
-          // Skip parsing a second time when the file cannot contain a registration.
-          if (!sourceCode.parserServices?.program && !mayHaveToolsOnce(sourceCode, context.filename, readSettings(rawSettings))) return;
-          let findings;
           try {
-            const target = sourceFileFor(context);
-            const settings = readSettings(rawSettings, installedZodMajor(context.filename));
-            const factsList = factsForFile(ts, target.sourceFile, target.checker, target.program, settings);
-            findings = runRuleInFile(definition, factsList, options, target.sourceFile);
-          } catch (error) {
-            reportEngineError(definition.name, context.filename, error);
-            return;
-          }
-          const toFix = (edits: { start: number; end: number; text: string }[]) => (fixer: TSESLint.RuleFixer) =>
-            edits.map((edit) => fixer.replaceTextRange([edit.start, edit.end], edit.text));
-          for (const finding of findings) {
-            const range = findingRange(finding);
-            context.report({
-              loc: { start: sourceCode.getLocFromIndex(range.start), end: sourceCode.getLocFromIndex(range.end) },
-              messageId: finding.messageId,
-              data: finding.data,
-              fix: finding.fix ? toFix(finding.fix) : undefined,
-              suggest: finding.suggestions?.map((suggestion) => ({ messageId: suggestion.messageId, data: suggestion.data, fix: toFix(suggestion.edits) })),
-            });
+            check(sourceCode);
+          } finally {
+            ruleFinished(sourceCode);
           }
         },
       };

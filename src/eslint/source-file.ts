@@ -8,6 +8,11 @@ import type { TSESLint } from "@typescript-eslint/utils";
  */
 let created: { sourceCode: object; sourceFile: ts.SourceFile } | undefined;
 
+/** Drops the SourceFile parsed for `sourceCode`, once the file's rules are done with it (see create-rule.ts). */
+export function forgetSourceFile(sourceCode: object): void {
+  if (created?.sourceCode === sourceCode) created = undefined;
+}
+
 function scriptKindFor(filename: string): ts.ScriptKind {
   if (/\.tsx$/i.test(filename)) return ts.ScriptKind.TSX;
   if (/\.[mc]?ts$/i.test(filename)) return ts.ScriptKind.TS;
