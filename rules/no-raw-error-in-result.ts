@@ -178,13 +178,18 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
     let loggerInFile: boolean | undefined;
     const usesLogger = (): boolean => (loggerInFile ??= callsLoggerError(facts));
     for (const sink of facts.resultSinks()) {
-      const reaching = flow.flowsInto(sink.expression).flatMap((argumentFlow) =>
-        (sink.via ?? [{ source: argumentFlow.source, path: [], stringified: false }]).map((inner) => ({
-          source: argumentFlow.source,
-          path: [...argumentFlow.path, ...inner.path],
-          stringified: argumentFlow.stringified || inner.stringified,
-        })),
-      );
+      const flows = flow.flowsInto(sink.expression);
+      // Most sinks are the returned or thrown value itself; only a helper's argument goes on along `via`.
+      const via = sink.via;
+      const reaching = via
+        ? flows.flatMap((argumentFlow) =>
+            via.map((inner) => ({
+              source: argumentFlow.source,
+              path: [...argumentFlow.path, ...inner.path],
+              stringified: argumentFlow.stringified || inner.stringified,
+            })),
+          )
+        : flows;
       const raw = reaching.find((candidate) => (isCaughtError(t, candidate.source) || facts.caughtErrorSources.has(candidate.source)) && rawPart(candidate, safe) !== undefined);
       if (!raw) continue;
       const part = rawPart(raw, safe) ?? "text";
