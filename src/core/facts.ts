@@ -76,12 +76,12 @@ let lastUntyped: { sourceFile: ts.SourceFile; bySettings: Map<string, FileFacts>
 const typedByChecker = new WeakMap<ts.TypeChecker, Map<ts.SourceFile, Map<string, FileFacts>>>();
 
 /**
- * Drops the untyped facts of `sourceFile` once every rule has used them. Until then they keep the file's
- * whole AST alive, and a young-generation collection during the next file's parse would copy and
- * promote it.
+ * Drops the untyped facts of the file analysed last, once every rule has used them. Until then they keep
+ * the file's whole AST alive, and a young-generation collection during the next file's parse would copy
+ * and promote it.
  */
-export function forgetUntypedFacts(sourceFile: ts.SourceFile): void {
-  if (lastUntyped?.sourceFile === sourceFile) lastUntyped = undefined;
+export function forgetUntypedFacts(): void {
+  lastUntyped = undefined;
 }
 
 /** Whether untyped facts of `sourceFile` are held (for the tests of the above). */

@@ -34,7 +34,7 @@ function mayHaveToolsOnce(sourceCode: { text: string }, filename: string, settin
  * (ESLint 9 and 10 keep each file's trees until a full collection anyway, through the prototype chain of
  * its rule contexts; this is what the plugin adds when they do not.)
  */
-let running: { sourceCode: object; rules: number; sourceFile?: ts.SourceFile } | undefined;
+let running: { sourceCode: object; rules: number } | undefined;
 
 function ruleCreated(sourceCode: object): void {
   if (running?.sourceCode !== sourceCode) running = { sourceCode, rules: 0 };
@@ -43,10 +43,11 @@ function ruleCreated(sourceCode: object): void {
 
 function ruleFinished(sourceCode: object): void {
   if (running?.sourceCode !== sourceCode || --running.rules > 0) return;
-  if (running.sourceFile) forgetUntypedFacts(running.sourceFile);
   running = undefined;
   if (lastTextTest?.sourceCode === sourceCode) lastTextTest = undefined;
   forgetSourceFile(sourceCode);
+  // The untyped facts held are this file's, or an earlier file's when this one has no tools: stale either way.
+  forgetUntypedFacts();
 }
 
 export function docsUrl(ruleName: string): string {
@@ -83,7 +84,6 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
         let findings;
         try {
           const target = sourceFileFor(context);
-          if (running?.sourceCode === sourceCode) running.sourceFile = target.sourceFile;
           const settings = readSettings(rawSettings, installedZodMajor(context.filename));
           const factsList = factsForFile(ts, target.sourceFile, target.checker, target.program, settings);
           findings = runRuleInFile(definition, factsList, options, target.sourceFile);
