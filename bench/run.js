@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark: how much the plugin adds to an ESLint run over a corpus of MCP server files.
 //   npm run bench                      (builds dist/, then runs this)
-//   node --expose-gc bench/run.js [--runs 5] [--regenerate] [--files 200] [--registrations 20] [--no-typed] [--floor]
+//   node --expose-gc bench/run.js [--runs 5] [--regenerate] [--files 200] [--registrations 20] [--no-typed] [--floor] [--no-alone]
 // Modes, each linted with a fresh ESLint instance (cache off), runs interleaved and rotated so that machine
 // noise hits every mode alike:
 //   baseline              @typescript-eslint/parser, no rules
@@ -11,6 +11,8 @@
 //   empty-rule            parser, one rule that does nothing: ESLint's own price for enabling any rule
 //   typed-empty-rule      the same under projectService
 //   replay (--floor)      the recommended findings reported again without analysis: ESLint's own cost for them
+// Then, unless --no-alone, the analysis without ESLint (bench/analysis-alone.js). Where Linux reports it, each
+// mode's CPU time is also split into the main thread and V8's background threads (bench/main-thread.js).
 // Typed runs start from a cold project service (parser caches cleared), as a fresh `eslint` process would.
 import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -22,6 +24,8 @@ import tsParser from "@typescript-eslint/parser";
 import { ESLint } from "eslint";
 import plugin from "../dist/src/index.js";
 import { CORPUS_VERSION, generateCorpus } from "./corpus-gen.js";
+import { measureAnalysisAlone } from "./analysis-alone.js";
+import { mainThreadCpuMs } from "./main-thread.js";
 import { replayConfig } from "./replay.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -36,6 +40,7 @@ const { values: args } = parseArgs({
     regenerate: { type: "boolean", default: false },
     "no-typed": { type: "boolean", default: false },
     floor: { type: "boolean", default: false },
+    "no-alone": { type: "boolean", default: false },
   },
 });
 const runs = Number(args.runs);
@@ -92,11 +97,14 @@ async function runOnce(mode, stats = false) {
   collectGarbage();
   const start = performance.now();
   const cpuStart = process.cpuUsage();
+  const mainStart = mainThreadCpuMs();
   const results = await eslint.lintFiles(["src"]);
   collectGarbage();
+  const mainEnd = mainThreadCpuMs();
   const cpu = process.cpuUsage(cpuStart);
   const ms = performance.now() - start;
   const cpuMs = (cpu.user + cpu.system) / 1000;
+  const mainMs = mainStart === undefined || mainEnd === undefined ? undefined : mainEnd - mainStart;
   let findings = 0;
   let fatal = 0;
   for (const r of results) {
@@ -104,7 +112,7 @@ async function runOnce(mode, stats = false) {
     fatal += r.messages.filter((m) => m.fatal).length;
   }
   if (fatal > 0) throw new Error(`${mode.name}: ${fatal} parse errors in the corpus`);
-  return { ms, cpuMs, findings, files: results.length, results };
+  return { ms, cpuMs, mainMs, findings, files: results.length, results };
 }
 
 // Wall-clock time is what a user waits for; process CPU time (user + system) is far less sensitive to other load
@@ -112,6 +120,7 @@ async function runOnce(mode, stats = false) {
 // back to back) and the median of those is reported too.
 const wall = new Map(modes.map((m) => [m.name, []]));
 const cpu = new Map(modes.map((m) => [m.name, []]));
+const mainThread = new Map(modes.map((m) => [m.name, []]));
 const facts = new Map();
 const total = warmup + runs;
 if (!globalThis.gc) console.log("note: run with node --expose-gc (npm run bench does) so that no run pays for another's garbage");
@@ -122,11 +131,12 @@ for (let round = 0; round < total; round++) {
   const order = modes.map((_, i) => modes[(i + round) % modes.length]);
   const line = [];
   for (const mode of order) {
-    const { ms, cpuMs, findings, files: n } = await runOnce(mode);
+    const { ms, cpuMs, mainMs, findings, files: n } = await runOnce(mode);
     facts.set(mode.name, { findings, files: n });
     if (round >= warmup) {
       wall.get(mode.name).push(ms);
       cpu.get(mode.name).push(cpuMs);
+      if (mainMs !== undefined) mainThread.get(mode.name).push(mainMs);
     }
     line.push(`${mode.name} ${ms.toFixed(0)}/${cpuMs.toFixed(0)}`);
   }
@@ -141,13 +151,17 @@ const median = (xs) => {
 
 const rows = modes.map((m) => {
   const c = cpu.get(m.name);
-  return { mode: m.name, wall: median(wall.get(m.name)), cpu: median(c), min: Math.min(...c), max: Math.max(...c), ...facts.get(m.name) };
+  const main = mainThread.get(m.name);
+  // Background: what the process spent beside the main thread, run by run (compiler and collector threads).
+  const background = main.length === c.length ? c.map((t, i) => t - main[i]) : [];
+  return { mode: m.name, wall: median(wall.get(m.name)), cpu: median(c), min: Math.min(...c), max: Math.max(...c), main: main.length ? median(main) : undefined, background: background.length ? median(background) : undefined, ...facts.get(m.name) };
 });
+const threadsKnown = rows.every((r) => r.main !== undefined);
 
 console.log(`\nCorpus: ${rows[0].files} files, ${runs} runs per mode after ${warmup} warm-up; node ${process.version}, ESLint ${ESLint.version}`);
 console.log(`load average after the runs: ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
-const header = ["mode", "wall median ms", "cpu median ms", "cpu min ms", "cpu max ms", "findings"];
-const table = rows.map((r) => [r.mode, r.wall.toFixed(0), r.cpu.toFixed(0), r.min.toFixed(0), r.max.toFixed(0), String(r.findings)]);
+const header = ["mode", "wall median ms", "cpu median ms", "cpu min ms", "cpu max ms", ...(threadsKnown ? ["main thread ms", "background ms"] : []), "findings"];
+const table = rows.map((r) => [r.mode, r.wall.toFixed(0), r.cpu.toFixed(0), r.min.toFixed(0), r.max.toFixed(0), ...(threadsKnown ? [r.main.toFixed(0), r.background.toFixed(0)] : []), String(r.findings)]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
 const fmt = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
 console.log(fmt(header));
@@ -161,11 +175,13 @@ function ratios(numerator, denominator) {
     cpu: median(cpu.get(numerator)) / median(cpu.get(denominator)),
     paired: median(paired),
     wall: median(wall.get(numerator)) / median(wall.get(denominator)),
+    main: threadsKnown ? median(mainThread.get(numerator)) / median(mainThread.get(denominator)) : undefined,
   };
 }
 
 console.log("");
-const line = (label, r, note = "") => r && console.log(`${label.padEnd(35)} cpu ${r.cpu.toFixed(3)}  per-round ${r.paired.toFixed(3)}  wall ${r.wall.toFixed(3)}${note}`);
+const line = (label, r, note = "") =>
+  r && console.log(`${label.padEnd(35)} cpu ${r.cpu.toFixed(3)}  per-round ${r.paired.toFixed(3)}  wall ${r.wall.toFixed(3)}${r.main === undefined ? "" : `  main thread ${r.main.toFixed(3)}`}${note}`);
 const untyped = ratios("recommended", "baseline");
 line("recommended / baseline", untyped, `  (target <= 1.15 on cpu: ${untyped.cpu <= 1.15 ? "met" : "NOT met"})`);
 line("replay / baseline (ESLint's own cost)", ratios("replay", "baseline"));
@@ -204,3 +220,6 @@ for (const mode of modes.filter((m) => !m.replay)) {
   console.log(`  ${mode.name}: parse ${parse.toFixed(0)} ms, all rules ${rulesTotal.toFixed(0)} ms (${((100 * rulesTotal) / parse).toFixed(1)}% of parse), files total ${total.toFixed(0)} ms${parseDelta}`);
   for (const [ruleId, t] of [...perRule].sort((a, b) => b[1] - a[1])) console.log(`    ${ruleId.padEnd(36)} ${t.toFixed(0).padStart(6)} ms`);
 }
+
+// The lower bound under the plugin's share: its analysis with no ESLint around it, in fresh processes.
+if (!args["no-alone"]) measureAnalysisAlone({ runs, eslintBaselineCpu: rows.find((r) => r.mode === "baseline")?.cpu });

@@ -1,0 +1,80 @@
+// The plugin's analysis without ESLint: each corpus file parsed by TypeScript (as typescript-estree parses it),
+// then its facts computed and the recommended rules run on them. Every run is a fresh process, as a user's
+// `eslint` run is, so its first pass pays for compiling the plugin's code as well; a second pass in the same
+// process shows the cost once compiled. The analysis costs what the two modes differ by. It is a lower bound:
+// inside ESLint the same analysis also pays for reporting, for ESLint's glue and for a much larger heap.
+//   node bench/analysis-alone.js [--runs 5]      (run.js calls measureAnalysisAlone after its own modes)
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { mainThreadCpuMs } from "./main-thread.js";
+
+const thisFile = fileURLToPath(import.meta.url);
+const corpusSources = join(fileURLToPath(new URL("corpus", import.meta.url)), "src");
+
+async function child(mode) {
+  const ts = (await import("typescript")).default;
+  const { default: plugin } = await import("../dist/src/index.js");
+  const { getFileFacts } = await import("../dist/src/core/facts.js");
+  const { readSettings } = await import("../dist/src/core/settings.js");
+  const { runRuleInFile } = await import("../dist/src/core/rule.js");
+  const { ruleDefinitions } = await import("../dist/src/rules.js");
+  const { installedZodMajor } = await import("../dist/src/eslint/zod-version.js");
+  const recommended = new Set(Object.keys(plugin.configs.recommended.rules).map((id) => id.replace("mcp-guard/", "")));
+  const rules = ruleDefinitions.filter((rule) => recommended.has(rule.name));
+  const files = readdirSync(corpusSources, { recursive: true })
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => join(corpusSources, name))
+    .map((path) => [path, readFileSync(path, "utf8")]);
+  const passes = [];
+  for (let pass = 0; pass < 2; pass++) {
+    const cpuStart = process.cpuUsage();
+    const mainStart = mainThreadCpuMs();
+    let findings = 0;
+    for (const [path, text] of files) {
+      const sourceFile = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      if (mode !== "analysis") continue;
+      const facts = getFileFacts(ts, sourceFile, undefined, readSettings(undefined, installedZodMajor(path)));
+      for (const rule of rules) findings += runRuleInFile(rule, [facts], rule.meta.defaultOptions, sourceFile).length;
+    }
+    const cpu = process.cpuUsage(cpuStart);
+    const mainEnd = mainThreadCpuMs();
+    passes.push({ cpu: (cpu.user + cpu.system) / 1000, main: mainStart === undefined || mainEnd === undefined ? undefined : mainEnd - mainStart, findings });
+  }
+  process.stdout.write(JSON.stringify(passes));
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** Runs both modes `runs` times, interleaved, and prints their medians against ESLint's baseline (cpu ms). */
+export function measureAnalysisAlone({ runs, eslintBaselineCpu }) {
+  const byMode = { parse: [], analysis: [] };
+  for (let run = 0; run < runs; run++) {
+    for (const mode of run % 2 ? ["analysis", "parse"] : ["parse", "analysis"]) {
+      byMode[mode].push(JSON.parse(execFileSync(process.execPath, [thisFile, "--child", mode], { encoding: "utf8" })));
+    }
+  }
+  const at = (mode, pass, field) => median(byMode[mode].map((passes) => passes[pass][field] ?? Number.NaN));
+  const cold = at("analysis", 0, "cpu") - at("parse", 0, "cpu");
+  const warm = at("analysis", 1, "cpu") - at("parse", 1, "cpu");
+  const coldMain = at("analysis", 0, "main") - at("parse", 0, "main");
+  const ratio = (ms) => (eslintBaselineCpu ? `  (${(ms / eslintBaselineCpu).toFixed(3)} of ESLint's baseline)` : "");
+  const ms = (x) => (Number.isNaN(x) ? "n/a" : `${x.toFixed(0)} ms`);
+  console.log(`\nThe analysis alone, outside ESLint (a fresh process per run, ${runs} runs, cpu medians; ${byMode.analysis[0][0].findings} findings):`);
+  console.log(`  TypeScript's parse only        first pass ${ms(at("parse", 0, "cpu"))}, second pass ${ms(at("parse", 1, "cpu"))}`);
+  console.log(`  parse + facts + rules          first pass ${ms(at("analysis", 0, "cpu"))}, second pass ${ms(at("analysis", 1, "cpu"))}`);
+  console.log(`  the analysis, first pass       ${ms(cold)}${ratio(cold)}; main thread ${ms(coldMain)}, background (compiler and collector threads) ${ms(cold - coldMain)}`);
+  console.log(`  the analysis, second pass      ${ms(warm)}${ratio(warm)}`);
+}
+
+if (process.argv[1] === thisFile) {
+  const { values: args } = parseArgs({ options: { child: { type: "string" }, runs: { type: "string", default: "5" } } });
+  if (args.child) await child(args.child);
+  else measureAnalysisAlone({ runs: Number(args.runs) });
+}
