@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { mainThreadCpuMs } from "./main-thread.js";
+import { median } from "./median.js";
 
 const thisFile = fileURLToPath(import.meta.url);
 const corpusSources = join(fileURLToPath(new URL("corpus", import.meta.url)), "src");
@@ -45,12 +46,6 @@ async function child(mode) {
   }
   process.stdout.write(JSON.stringify(passes));
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 /** Runs both modes `runs` times, interleaved, and prints their medians against ESLint's baseline (cpu ms). */
 export function measureAnalysisAlone({ runs, eslintBaselineCpu }) {

@@ -26,6 +26,7 @@ import plugin from "../dist/src/index.js";
 import { CORPUS_VERSION, generateCorpus } from "./corpus-gen.js";
 import { measureAnalysisAlone } from "./analysis-alone.js";
 import { mainThreadCpuMs } from "./main-thread.js";
+import { median } from "./median.js";
 import { replayConfig } from "./replay.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -142,12 +143,6 @@ for (let round = 0; round < total; round++) {
   }
   console.log(`${round < warmup ? "warm-up" : `run ${round - warmup + 1}/${runs}`} (wall/cpu ms): ${line.join(", ")}`);
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 const rows = modes.map((m) => {
   const c = cpu.get(m.name);
