@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { mainThreadCpuMs } from "./main-thread.js";
+import { startCpuClock } from "./main-thread.js";
 import { median } from "./median.js";
 
 const thisFile = fileURLToPath(import.meta.url);
@@ -31,8 +31,7 @@ async function child(mode) {
     .map((path) => [path, readFileSync(path, "utf8")]);
   const passes = [];
   for (let pass = 0; pass < 2; pass++) {
-    const cpuStart = process.cpuUsage();
-    const mainStart = mainThreadCpuMs();
+    const stopCpuClock = startCpuClock();
     let findings = 0;
     for (const [path, text] of files) {
       const sourceFile = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -40,9 +39,8 @@ async function child(mode) {
       const facts = getFileFacts(ts, sourceFile, undefined, readSettings(undefined, installedZodMajor(path)));
       for (const rule of rules) findings += runRuleInFile(rule, [facts], rule.meta.defaultOptions, sourceFile).length;
     }
-    const cpu = process.cpuUsage(cpuStart);
-    const mainEnd = mainThreadCpuMs();
-    passes.push({ cpu: (cpu.user + cpu.system) / 1000, main: mainStart === undefined || mainEnd === undefined ? undefined : mainEnd - mainStart, findings });
+    const { cpuMs, mainMs } = stopCpuClock();
+    passes.push({ cpu: cpuMs, main: mainMs, findings });
   }
   process.stdout.write(JSON.stringify(passes));
 }

@@ -25,7 +25,7 @@ import { ESLint } from "eslint";
 import plugin from "../dist/src/index.js";
 import { CORPUS_VERSION, generateCorpus } from "./corpus-gen.js";
 import { measureAnalysisAlone } from "./analysis-alone.js";
-import { mainThreadCpuMs } from "./main-thread.js";
+import { startCpuClock } from "./main-thread.js";
 import { median } from "./median.js";
 import { replayConfig } from "./replay.js";
 
@@ -97,15 +97,11 @@ async function runOnce(mode, stats = false) {
   const eslint = new ESLint({ cwd: corpusDir, overrideConfigFile: true, overrideConfig: config(mode), cache: false, stats });
   collectGarbage();
   const start = performance.now();
-  const cpuStart = process.cpuUsage();
-  const mainStart = mainThreadCpuMs();
+  const stopCpuClock = startCpuClock();
   const results = await eslint.lintFiles(["src"]);
   collectGarbage();
-  const mainEnd = mainThreadCpuMs();
-  const cpu = process.cpuUsage(cpuStart);
+  const { cpuMs, mainMs } = stopCpuClock();
   const ms = performance.now() - start;
-  const cpuMs = (cpu.user + cpu.system) / 1000;
-  const mainMs = mainStart === undefined || mainEnd === undefined ? undefined : mainEnd - mainStart;
   let findings = 0;
   let fatal = 0;
   for (const r of results) {
