@@ -46,7 +46,7 @@ async function child(mode) {
 }
 
 /** Runs both modes `runs` times, interleaved, and prints their medians against ESLint's baseline (cpu ms). */
-export function measureAnalysisAlone({ runs, eslintBaselineCpu }) {
+export function measureAnalysisAlone({ runs, eslintBaselineCpu, eslintFindings }) {
   const byMode = { parse: [], analysis: [] };
   for (let run = 0; run < runs; run++) {
     for (const mode of run % 2 ? ["analysis", "parse"] : ["parse", "analysis"]) {
@@ -59,7 +59,9 @@ export function measureAnalysisAlone({ runs, eslintBaselineCpu }) {
   const coldMain = at("analysis", 0, "main") - at("parse", 0, "main");
   const ratio = (ms) => (eslintBaselineCpu ? `  (${(ms / eslintBaselineCpu).toFixed(3)} of ESLint's baseline)` : "");
   const ms = (x) => (Number.isNaN(x) ? "n/a" : `${x.toFixed(0)} ms`);
-  console.log(`\nThe analysis alone, outside ESLint (a fresh process per run, ${runs} runs, cpu medians; ${byMode.analysis[0][0].findings} findings):`);
+  const findings = byMode.analysis[0][0].findings;
+  const sameFindings = eslintFindings === undefined ? "" : findings === eslintFindings ? ", as in ESLint" : `; ESLint reported ${eslintFindings}: NOT the same analysis`;
+  console.log(`\nThe analysis alone, outside ESLint (a fresh process per run, ${runs} runs, cpu medians; ${findings} findings${sameFindings}):`);
   console.log(`  TypeScript's parse only        first pass ${ms(at("parse", 0, "cpu"))}, second pass ${ms(at("parse", 1, "cpu"))}`);
   console.log(`  parse + facts + rules          first pass ${ms(at("analysis", 0, "cpu"))}, second pass ${ms(at("analysis", 1, "cpu"))}`);
   console.log(`  the analysis, first pass       ${ms(cold)}${ratio(cold)}; main thread ${ms(coldMain)}, background (compiler and collector threads) ${ms(cold - coldMain)}`);

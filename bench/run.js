@@ -213,4 +213,6 @@ for (const mode of modes.filter((m) => !m.replay)) {
 }
 
 // The lower bound under the plugin's share: its analysis with no ESLint around it, in fresh processes.
-if (!args["no-alone"]) measureAnalysisAlone({ runs, eslintBaselineCpu: rows.find((r) => r.mode === "baseline")?.cpu });
+if (!args["no-alone"]) {
+  measureAnalysisAlone({ runs, eslintBaselineCpu: rows.find((r) => r.mode === "baseline")?.cpu, eslintFindings: rows.find((r) => r.mode === "recommended")?.findings });
+}
