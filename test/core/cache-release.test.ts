@@ -47,6 +47,7 @@ describe("untyped facts under ESLint", () => {
   it("are dropped with a single rule on, too", () => {
     const { sourceFile, messages } = lint({ "mcp-guard/require-strict-objects": "error" });
     expect(messages.map((message) => message.messageId)).toEqual(["rawShape"]);
+    expect(sourceFile).toBeDefined();
     expect(holdsUntypedFacts(sourceFile as ts.SourceFile)).toBe(false);
   });
 });
