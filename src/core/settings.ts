@@ -1,4 +1,6 @@
+import { isPlainObject, validateJson, type PathSegment, type SchemaProblem } from "./json-schema.js";
 import { ZOD_MODULES } from "./schema/zod-vocabulary.js";
+import { settingsSchema } from "./settings-schema.js";
 
 /** Shared settings, read from `settings["mcp-guard"]` (ESLint) or the tsserver plugin entry. */
 export interface GuardSettings {
@@ -51,99 +53,93 @@ export function isDeclaredClass(entry: DeclaredRegistration): entry is DeclaredC
   return "baseClass" in entry;
 }
 
-/** Reads user settings leniently: settings are shared by every rule, so a bad value is ignored, never thrown. */
-const readByObject = new WeakMap<object, Map<3 | 4 | undefined, GuardSettings>>();
+interface SettingsReading {
+  /** Every way the raw value departs from the schema; empty when it is valid. */
+  problems: readonly SettingsProblem[];
+  byMajor: Map<3 | 4 | undefined, GuardSettings>;
+  /** The raw value without its bad parts, as the schema accepts it. */
+  valid: RawSettings;
+}
+
+/** A schema problem, with the part of the settings that is ignored because of it. */
+export interface SettingsProblem extends SchemaProblem {
+  /** `["registrations", 0]`: a bad list item is dropped whole, and any other bad value drops its top-level key. */
+  ignored: readonly PathSegment[];
+}
+
+interface RawSettings {
+  zodModules?: string[];
+  sanitizers?: string[];
+  zodVersion?: 3 | 4;
+  registrations?: (Omit<DeclaredCall, "options"> & { options?: number } | DeclaredClass)[];
+}
+
+const readings = new WeakMap<object, SettingsReading>();
 const NO_SETTINGS = {};
 
 /**
- * Every rule reads the settings for every file, so the result is kept per settings object (ESLint
+ * Every rule reads the settings for every file, so the reading is kept per settings object (ESLint
  * passes the same one throughout a run). Settings are treated as immutable.
  */
-export function readSettings(raw: unknown, detectedZodMajor?: 3 | 4): GuardSettings {
-  const key = raw && typeof raw === "object" ? raw : NO_SETTINGS;
-  let byMajor = readByObject.get(key);
-  if (!byMajor) {
-    byMajor = new Map();
-    readByObject.set(key, byMajor);
+function readingOf(raw: unknown): SettingsReading {
+  const value = raw === undefined ? NO_SETTINGS : raw;
+  // A value that is not an object (a configuration error) cannot key the cache; it is read afresh.
+  const key = value !== null && typeof value === "object" ? value : undefined;
+  let reading = key && readings.get(key);
+  if (!reading) {
+    reading = validateSettings(value);
+    if (key) readings.set(key, reading);
   }
-  let settings = byMajor.get(detectedZodMajor);
+  return reading;
+}
+
+/** The settings' problems against settingsSchema: the front ends report them (a configuration error, a log line). */
+export function settingsProblems(raw: unknown): readonly SettingsProblem[] {
+  return readingOf(raw).problems;
+}
+
+/**
+ * The settings to analyse with: the valid parts of `raw`, so that one bad value leaves the others in
+ * force (the tsserver plugin goes on with them; ESLint stops on the problems before it gets here).
+ */
+export function readSettings(raw: unknown, detectedZodMajor?: 3 | 4): GuardSettings {
+  const reading = readingOf(raw);
+  let settings = reading.byMajor.get(detectedZodMajor);
   if (!settings) {
-    settings = parseSettings(raw, detectedZodMajor);
-    byMajor.set(detectedZodMajor, settings);
+    settings = settingsFrom(reading.valid, detectedZodMajor);
+    reading.byMajor.set(detectedZodMajor, settings);
   }
   return settings;
 }
 
-function parseSettings(raw: unknown, detectedZodMajor: 3 | 4 | undefined): GuardSettings {
-  const zodModules = new Set(ZOD_MODULES);
-  const sanitizers = new Set<string>();
-  let zodMajor = detectedZodMajor;
-  let registrations: DeclaredRegistration[] = [];
-  if (raw && typeof raw === "object") {
-    const { zodModules: extraModules, sanitizers: extraSanitizers, zodVersion, registrations: declared } = raw as { zodModules?: unknown; sanitizers?: unknown; zodVersion?: unknown; registrations?: unknown };
-    for (const module of stringList(extraModules)) zodModules.add(module);
-    for (const name of stringList(extraSanitizers)) sanitizers.add(name);
-    if (zodVersion === 3 || zodVersion === 4) zodMajor = zodVersion;
-    if (Array.isArray(declared)) registrations = declared.flatMap((entry) => declaredRegistration(entry) ?? []);
-  }
-  return { zodModules, sanitizers, zodMajor, registrations };
+function validateSettings(raw: unknown): SettingsReading {
+  const problems = validateJson(settingsSchema, raw).map((problem) => ({ ...problem, ignored: ignoredPart(problem.path) }));
+  return { problems, byMajor: new Map(), valid: withoutParts(raw, problems.map((problem) => problem.ignored)) as RawSettings };
 }
 
-const CALLEE = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
-const DECLARED_FIELDS = ["name", "schema", "handler", "annotations"] as const;
-
-/**
- * One `registrations` entry, or undefined for a bad one. An entry with any bad field is dropped whole:
- * half of a declaration would read the wrong argument as the schema.
- */
-function declaredRegistration(entry: unknown): DeclaredRegistration | undefined {
-  if (!entry || typeof entry !== "object") return undefined;
-  const record = entry as Record<string, unknown>;
-  if ("baseClass" in record) return "callee" in record ? undefined : declaredClass(record);
-  const { callee, options = 0 } = record;
-  if (typeof callee !== "string" || !CALLEE.test(callee) || !isIndex(options)) return undefined;
-  const declared: DeclaredCall = { callee, options };
-  if (!readStrict(record, declared)) return undefined;
-  for (const field of DECLARED_FIELDS) {
-    const value = record[field];
-    if (value === undefined) continue;
-    if (!isIndex(value) && !(typeof value === "string" && value !== "")) return undefined;
-    declared[field] = value;
-  }
-  return declared.schema !== undefined || declared.handler !== undefined ? declared : undefined;
+function ignoredPart(path: readonly PathSegment[]): readonly PathSegment[] {
+  const index = path.findIndex((segment) => typeof segment === "number");
+  return index === -1 ? path.slice(0, 1) : path.slice(0, index + 1);
 }
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/** A `baseClass` entry: every field a member name (an identifier); `options` and indexes have no meaning here. */
-function declaredClass(record: Record<string, unknown>): DeclaredClass | undefined {
-  const { baseClass } = record;
-  if (typeof baseClass !== "string" || !IDENTIFIER.test(baseClass) || "options" in record) return undefined;
-  const declared: DeclaredClass = { baseClass };
-  if (!readStrict(record, declared)) return undefined;
-  for (const field of DECLARED_FIELDS) {
-    const value = record[field];
-    if (value === undefined) continue;
-    if (typeof value !== "string" || !IDENTIFIER.test(value)) return undefined;
-    declared[field] = value;
-  }
-  return declared.schema !== undefined || declared.handler !== undefined ? declared : undefined;
+/** A copy of `value` without the parts at `paths` (the root itself when a path is empty). */
+function withoutParts(value: unknown, paths: readonly (readonly PathSegment[])[]): unknown {
+  if (paths.some((path) => path.length === 0)) return {};
+  const below = (segment: PathSegment) => paths.filter((path) => path[0] === segment && path.length > 1).map((path) => path.slice(1));
+  const dropped = new Set(paths.filter((path) => path.length === 1).map((path) => path[0]));
+  if (Array.isArray(value)) return value.flatMap((item, index) => (dropped.has(index) ? [] : [withoutParts(item, below(index))]));
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (dropped.has(key) ? [] : [[key, withoutParts(item, below(key))]])));
 }
 
-/** Copies a boolean `strict`; any other value makes the entry bad. */
-function readStrict(record: Record<string, unknown>, declared: { strict?: boolean }): boolean {
-  if (record.strict === undefined) return true;
-  if (typeof record.strict !== "boolean") return false;
-  declared.strict = record.strict;
-  return true;
-}
-
-function isIndex(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
-}
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+/** Valid settings, read: what the schema checked needs no second check here. */
+function settingsFrom(raw: RawSettings, detectedZodMajor: 3 | 4 | undefined): GuardSettings {
+  return {
+    zodModules: new Set([...ZOD_MODULES, ...(raw.zodModules ?? [])]),
+    sanitizers: new Set(raw.sanitizers ?? []),
+    zodMajor: raw.zodVersion ?? detectedZodMajor,
+    registrations: (raw.registrations ?? []).map((entry) => ("baseClass" in entry ? { ...entry } : { ...entry, options: entry.options ?? 0 })),
+  };
 }
 
 const keys = new WeakMap<GuardSettings, string>();

@@ -1,6 +1,6 @@
 /**
  * The plugin entry in tsconfig.json, read leniently: a malformed part is logged and replaced by its
- * default, and nothing here throws. See docs/editor.md for the format.
+ * default (a bad shared setting is ignored, the valid ones apply), and nothing here throws. See docs/editor.md for the format.
  *
  *   { "name": "eslint-plugin-mcp-guard/ts-plugin",
  *     "config": "recommended",            // "recommended" (default) | "strict" | "all" | "none"
@@ -9,10 +9,12 @@
  *     "zodModules": ["@acme/schema"] }    // shared settings: the keys of settings["mcp-guard"]
  */
 import type { AnyRuleDefinition, ConfigName } from "../core/rule.js";
-import { readSettings, type GuardSettings } from "../core/settings.js";
+import { formatPath, isPlainObject, unknownKeyMessage, validateJson } from "../core/json-schema.js";
+import { readSettings, settingsProblems, type GuardSettings, type SettingsProblem } from "../core/settings.js";
+import { settingsSchema } from "../core/settings-schema.js";
 import { ruleDefinitions } from "../rules.js";
 import { codeForRule } from "./codes.js";
-import { applyDefaults, validateOptions } from "./options.js";
+import { applyDefaults } from "./options.js";
 
 export const RULE_PREFIX = "mcp-guard/";
 
@@ -43,10 +45,6 @@ const PRESET_MEMBERS: Record<Preset, (config: ConfigName) => boolean> = {
 
 /** Keys of the entry that belong to the plugin; every other key is a shared setting. */
 const OWN_KEYS = new Set(["name", "config", "severity", "rules"]);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function severityOf(value: unknown): Severity | "off" | undefined {
   switch (value) {
@@ -79,9 +77,9 @@ function readRuleSetting(id: string, value: unknown, definition: AnyRuleDefiniti
   }
   if (extra.length > 0) log(`rules["${id}"]: a rule takes one options object; ignoring the ${extra.length} extra value(s).`);
   if (rawOptions === undefined) return { severity, options: undefined };
-  const problems = validateOptions(definition.meta.optionsSchema, rawOptions);
+  const problems = validateJson(definition.meta.optionsSchema, rawOptions);
   if (problems.length > 0) {
-    log(`rules["${id}"]: invalid options (${problems.join("; ")}); using the rule's default options.`);
+    log(`rules["${id}"]: invalid options (${problems.map((problem) => `${formatPath("options", problem.path)}: ${problem.message}`).join("; ")}); using the rule's default options.`);
     return { severity, options: undefined };
   }
   return { severity, options: rawOptions };
@@ -143,10 +141,30 @@ export function parseConfig(raw: unknown, log: (message: string) => void, defini
   const shared = Object.fromEntries(Object.entries(entry).filter(([key]) => !OWN_KEYS.has(key)));
   let settings: GuardSettings;
   try {
+    logSettingsProblems(settingsProblems(shared), log);
     settings = readSettings(shared);
   } catch (error) {
     log(`the shared settings could not be read (${String(error)}); using the defaults.`);
     settings = readSettings(undefined);
   }
   return { rules, settings };
+}
+
+/** Every key the entry may have: a near miss of any of them is what the user meant. */
+const ENTRY_KEYS = [...OWN_KEYS, ...Object.keys(settingsSchema.properties)];
+
+/**
+ * One line per bad value (a bad entry of a list, or a top-level key), with every problem it has and what
+ * is ignored; the rest of the settings stays in force.
+ */
+function logSettingsProblems(problems: readonly SettingsProblem[], log: (message: string) => void): void {
+  const byIgnored = new Map<string, string[]>();
+  for (const problem of problems) {
+    const [key] = problem.path;
+    const unknownEntryKey = problem.path.length === 1 && typeof key === "string" && !Object.hasOwn(settingsSchema.properties, key);
+    const message = unknownEntryKey ? unknownKeyMessage(key, ENTRY_KEYS) : problem.message;
+    const ignored = formatPath("", problem.ignored);
+    byIgnored.set(ignored, [...(byIgnored.get(ignored) ?? []), `${formatPath("", problem.path)}: ${message}`]);
+  }
+  for (const [ignored, messages] of byIgnored) log(`${messages.join("; ")}; ignoring ${ignored}.`);
 }
