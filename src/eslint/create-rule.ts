@@ -6,6 +6,7 @@ import { findingRange, runRuleInFile, type RuleDefinition } from "../core/rule.j
 import { readSettings, type GuardSettings } from "../core/settings.js";
 import { forgetSourceFile, sourceFileFor } from "./source-file.js";
 import { reportEngineError } from "./engine-errors.js";
+import { assertValidSettings } from "./settings-error.js";
 import { installedZodMajor } from "./zod-version.js";
 
 export interface McpGuardDocs {
@@ -75,6 +76,8 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
     },
     defaultOptions: [defaults],
     create(context) {
+      // Bad settings are a configuration error, thrown before anything runs (not an engine error, never swallowed).
+      assertValidSettings(context.settings["mcp-guard"]);
       // Every option is a scalar or a list that replaces the default whole, so a shallow merge is the complete one.
       const options: Options = { ...defaults, ...context.options[0] };
       const check = (sourceCode: typeof context.sourceCode): void => {

@@ -3,8 +3,10 @@
  * `{ baseClass, name, schema, handler, annotations }` (member names). A concrete subclass of a base class
  * imported from a package the analysis cannot see into is a tool, without types and without an MCP import.
  */
+import { Linter } from "eslint";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import plugin from "../../src/index.js";
 import { mayHaveTools } from "../../src/core/facts.js";
 import { Resolver } from "../../src/core/resolve.js";
 import { findRegistrations } from "../../src/core/registrations/find.js";
@@ -45,7 +47,7 @@ describe("reading baseClass entries", () => {
     expect(settings.registrations).toEqual([ENTRY, { baseClass: "Tool", handler: "run" }, { callee: "addTool", options: 0, schema: 1 }]);
   });
 
-  it("drops bad entries whole and never throws", () => {
+  it("reads the settings without their bad entries, each dropped whole (the editor plugin goes on with the rest)", () => {
     const settings = readSettings({
       registrations: [
         { baseClass: "", schema: "inputSchema" },
@@ -61,6 +63,15 @@ describe("reading baseClass entries", () => {
       ],
     });
     expect(settings.registrations).toEqual([{ baseClass: "Ok", schema: "inputSchema" }]);
+  });
+
+  it("is a configuration error in ESLint, naming the entry's bad field", () => {
+    const verify = () => new Linter().verify(
+      "export class A {}\n",
+      [{ plugins: { "mcp-guard": plugin }, settings: { "mcp-guard": { registrations: [{ baseClass: "ToolBase", callee: "x", schema: "inputSchema" }] } }, rules: { "mcp-guard/require-strict-objects": "error" } }],
+      "tools.js",
+    );
+    expect(verify).toThrow('settings["mcp-guard"].registrations[0].callee: unknown key; expected one of "baseClass", "name", "schema", "handler", "annotations", "strict"');
   });
 
   it("gives a different settings key per base class, so cached facts are not shared", () => {
@@ -110,11 +121,6 @@ export abstract class Draft extends ToolBase { inputSchema = z.object({ a: z.str
 export class Panel extends Widget { name = "panel"; inputSchema = z.object({ a: z.string().max(5) }); async execute() { return { content: [] }; } }
 `,
       settings: SETTINGS,
-    },
-    {
-      name: "a bad entry is dropped, not thrown",
-      code: subclass,
-      settings: { "mcp-guard": { registrations: [{ baseClass: "ToolBase", schema: 0 }, { baseClass: "ToolBase", callee: "x", schema: "inputSchema" }] } },
     },
   ],
   invalid: [

@@ -35,7 +35,7 @@ describe("reading settings.registrations", () => {
     ]);
   });
 
-  it("drops entries with a bad shape and never throws", () => {
+  it("reads the settings without entries of a bad shape (settings.test.ts has the problems each one is)", () => {
     const settings = readSettings({
       registrations: [
         null,

@@ -876,13 +876,14 @@ describe("no-raw-error-in-result options", () => {
     expect(() => lint({ safeProperties: [""] })).toThrow(/Key "mcp-guard\/no-raw-error-in-result":[\s\S]*should NOT be shorter than 1 characters/);
   });
 
-  it("ignores a malformed shared setting instead of throwing", () => {
-    const messages = new Linter().verify(
+  // It was ignored without a word until the settings had a schema, and the sanitiser was not applied.
+  it("rejects a malformed shared setting as a configuration error", () => {
+    const verify = () => new Linter().verify(
       messageInText,
       [{ plugins: { "mcp-guard": plugin }, settings: { "mcp-guard": { sanitizers: "sanitize" } }, rules: { "mcp-guard/no-raw-error-in-result": "error" } }],
       "server.js",
     );
-    expect(messages.map((message) => message.messageId)).toEqual(["rawError"]);
+    expect(verify).toThrow('settings["mcp-guard"].sanitizers: expected an array of strings, got "sanitize"');
   });
 
   it("reports with the full message", () => {
