@@ -120,3 +120,62 @@ server.registerTool("a", { inputSchema: z.strictObject({ s: z.string(), n: z.num
     ]);
   });
 });
+
+describe("shared settings in the plugin entry", () => {
+  const DECLARED = { callee: "registerAccountTool", name: 0, schema: 1, handler: 2 };
+
+  it.each([
+    ["a misspelt key", { zodModuls: ["@acme/schema"] }, 'zodModuls: unknown key (did you mean "zodModules"?); ignoring zodModuls.'],
+    ["a near miss of the entry's own keys", { severty: "error" }, 'severty: unknown key (did you mean "severity"?); ignoring severty.'],
+    ["a string for a list", { zodModules: "@acme/schema" }, 'zodModules: expected an array of strings, got "@acme/schema"; ignoring zodModules.'],
+    ["a zod version that does not exist", { zodVersion: 5 }, "zodVersion: expected 3 or 4, got 5; ignoring zodVersion."],
+    ["a callee that is not a string", { registrations: [{ callee: 42 }] }, 'registrations[0].callee: expected a string, got 42; registrations[0]: needs at least one of "schema", "handler"; ignoring registrations[0].'],
+  ])("logs %s as one line and keeps the valid settings", (_what, bad, line) => {
+    const { config, logs } = parse({ name: "eslint-plugin-mcp-guard/ts-plugin", sanitizers: ["redact"], ...bad, ...("registrations" in bad ? {} : { registrations: [DECLARED] }) });
+    expect(logs).toEqual([line]);
+    expect([...config.settings.sanitizers]).toEqual(["redact"]);
+    expect(config.settings.zodModules.has("@acme/schema")).toBe(false);
+    expect(config.settings.zodMajor).toBeUndefined();
+  });
+
+  it("keeps the valid entries of a list beside a bad one", () => {
+    const { config, logs } = parse({ registrations: [{ callee: "a b", schema: 1 }, DECLARED], zodModules: ["@acme/schema", 7] });
+    expect(logs).toEqual([
+      'registrations[0].callee: expected a function or method name, or a dotted tail of one (toolkit.add), got "a b"; ignoring registrations[0].',
+      "zodModules[1]: expected a string, got 7; ignoring zodModules[1].",
+    ]);
+    expect(config.settings.registrations).toEqual([{ ...DECLARED, options: 0 }]);
+    expect(config.settings.zodModules.has("@acme/schema")).toBe(true);
+  });
+
+  describe("in a language service", () => {
+    const FILE = virtualPath("declared-settings.ts");
+    const CODE = `import { registerAccountTool } from "@acme/mcp-kit";
+import { z } from "zod";
+registerAccountTool("send", z.object({ to: z.string().max(254) }), async () => ({ content: [] }));
+`;
+    const STRICT_OBJECTS = 951001;
+
+    it("logs each bad value once and still reports with the valid parts", () => {
+      const project = createProject(ts, {
+        files: { [FILE]: CODE },
+        config: { name: "x", zodModuls: ["@acme/schema"], zodVersion: 5, registrations: [{ callee: 42 }, DECLARED] },
+      });
+      expect(project.logs.filter((line) => line.includes("tsconfig plugin entry"))).toEqual([
+        '[mcp-guard] tsconfig plugin entry: zodModuls: unknown key (did you mean "zodModules"?); ignoring zodModuls.',
+        "[mcp-guard] tsconfig plugin entry: zodVersion: expected 3 or 4, got 5; ignoring zodVersion.",
+        '[mcp-guard] tsconfig plugin entry: registrations[0].callee: expected a string, got 42; registrations[0]: needs at least one of "schema", "handler"; ignoring registrations[0].',
+      ]);
+      // The declared helper, the valid entry, is still a registration: its open object is reported.
+      expect(allGuardDiagnostics(project, FILE).map((d) => [d.code, project.text(FILE).slice(d.start, d.start! + d.length!)])).toEqual([[STRICT_OBJECTS, "z.object"]]);
+      // Asked again, nothing is logged again.
+      allGuardDiagnostics(project, FILE);
+      expect(project.logs.filter((line) => line.includes("tsconfig plugin entry"))).toHaveLength(3);
+    });
+
+    it("reports nothing for the helper when its only entry is bad", () => {
+      const project = createProject(ts, { files: { [FILE]: CODE }, config: { name: "x", registrations: [{ ...DECLARED, callee: 42 }] } });
+      expect(allGuardDiagnostics(project, FILE)).toEqual([]);
+    });
+  });
+});

@@ -92,7 +92,8 @@ beforeAll(() => {
   writeFileSync(join(projectDir, "tsconfig.json"), JSON.stringify({
     compilerOptions: {
       target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: [],
-      plugins: [{ name: PLUGIN_NAME, rules: { "mcp-guard/require-string-bounds": "error" } }],
+      // A misspelt shared setting: logged, ignored, and the findings still come.
+      plugins: [{ name: PLUGIN_NAME, rules: { "mcp-guard/require-string-bounds": "error" }, zodModuls: ["@acme/schema"] }],
     },
     include: ["src"],
   }, null, 2));
@@ -189,6 +190,7 @@ describe.each([
     });
 
     expect(readFileSync(server.logFile, "utf8")).toContain(`[mcp-guard] TypeScript ${version}; rules:`);
+    expect(readFileSync(server.logFile, "utf8").match(/\[mcp-guard\] tsconfig plugin entry: zodModuls: unknown key \(did you mean "zodModules"\?\); ignoring zodModuls\./g)).toHaveLength(1);
   });
 
   it("tsc --noEmit succeeds with the plugin configured (tsc never runs plugins)", () => {
