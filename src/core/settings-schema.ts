@@ -12,13 +12,14 @@ export const CALLEE_PATTERN = "^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$";
 
 const argumentIndex = { type: "integer", minimum: 0 } as const;
 const propertyName = { type: "string", minLength: 1 } as const;
-const argumentOrProperty = (what: string) => ({
+const argumentOrProperty = (what: string, note = "") => ({
   anyOf: [argumentIndex, propertyName],
-  description: `${what}: an argument index, or a property of the \`options\` argument.`,
+  description: `${what}: an argument index, or a property name of the \`options\` argument.${note}`,
 });
-// A `title` is the noun phrase an error message uses where the pattern alone would say it badly.
+// A `title` is a noun phrase: an error message's "expected …" where the pattern alone would say it
+// badly, and the name of an entry form in the README.
 const identifier = { type: "string", pattern: IDENTIFIER_PATTERN, title: "an identifier" } as const;
-const member = (what: string) => ({ ...identifier, description: `${what}: the subclass's member.` });
+const member = (what: string, note = "") => ({ ...identifier, description: `The subclass's member that holds ${what} (an identifier).${note}` });
 const strict = (who: string) => ({
   type: "boolean",
   description: `\`true\` when the ${who} validates the top level strictly itself (\`.strict()\`, \`z.strictObject(shape)\`): an open top level is then not reported.`,
@@ -27,6 +28,7 @@ const strict = (who: string) => ({
 const schemaOrHandler = [{ required: ["schema"] }, { required: ["handler"] }];
 
 export const declaredCallSchema = {
+  title: "a declared call",
   description: "An in-house helper that registers one tool per call, such as `registerAccountTool(name, schema, handler)`.",
   type: "object",
   properties: {
@@ -40,7 +42,7 @@ export const declaredCallSchema = {
     name: argumentOrProperty("The tool's name"),
     schema: argumentOrProperty("The input schema (a zod or Standard schema, or a raw shape)"),
     handler: argumentOrProperty("The handler"),
-    annotations: argumentOrProperty("The annotations; leave it out when the helper adds them"),
+    annotations: argumentOrProperty("The annotations", " Leave it out when the helper adds them: they are then not judged."),
     strict: strict("helper"),
   },
   required: ["callee"],
@@ -49,14 +51,15 @@ export const declaredCallSchema = {
 } as const;
 
 export const declaredClassSchema = {
+  title: "a declared base class",
   description: "A base class, out of the analysis's sight, that registers each concrete subclass as a tool.",
   type: "object",
   properties: {
-    baseClass: { ...identifier, description: "The base class's name as its module exports it (renamed imports match)." },
-    name: member("The tool's name"),
-    schema: member("The input schema"),
-    handler: member("The handler"),
-    annotations: member("The annotations; leave it out when the base class adds them"),
+    baseClass: { ...identifier, description: "The base class's name as its module exports it, an identifier: `extends kit.ToolBase` and renamed imports match it." },
+    name: member("the tool's name"),
+    schema: member("the input schema"),
+    handler: member("the handler"),
+    annotations: member("the annotations", " Leave it out when the base class adds them: they are then not judged."),
     strict: strict("base class"),
   },
   required: ["baseClass"],
