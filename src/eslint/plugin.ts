@@ -3,6 +3,10 @@ import type { ESLint, Linter, Rule } from "eslint";
 import type { ConfigName } from "../core/rule.js";
 import { ruleDefinitions } from "../rules.js";
 import { toEslintRule } from "./create-rule.js";
+import { assertTypeScriptApi } from "./typescript-api.js";
+
+// Once per run, when ESLint loads the config: with TypeScript 7 installed, one clear line instead of a failure per rule per file.
+assertTypeScriptApi();
 
 const PREFIX = "mcp-guard";
 
