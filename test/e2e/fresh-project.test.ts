@@ -5,7 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packPlugin, REPO_ROOT, run } from "./packed-plugin.js";
 
@@ -28,6 +28,26 @@ server.registerTool(
 );
 `;
 
+/** A TypeScript project whose open object is written in one file and used by a tool in another. */
+const TYPED_FILES: Record<string, string> = {
+  "tsconfig.json": JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true }, include: ["src"] }),
+  "src/schemas.ts": `import { z } from "zod";
+
+export const SearchInput = z.object({ query: z.string().max(200) });
+`,
+  "src/server.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { SearchInput } from "./schemas.js";
+
+const server = new McpServer({ name: "typed", version: "1.0.0" });
+
+server.registerTool(
+  "search",
+  { inputSchema: SearchInput, annotations: { readOnlyHint: true, openWorldHint: false } },
+  async () => ({ content: [] }),
+);
+`,
+};
+
 /** The README's install line, as a user copies it. */
 function readmeInstallLine(): string {
   const line = /^npm install -D eslint-plugin-mcp-guard\b.*$/m.exec(README.slice(README.indexOf("## Installation")))?.[0];
@@ -42,6 +62,14 @@ function readmeConfig(): { file: string; text: string } {
   const text = /```js\n([\s\S]*?)```/.exec(usage)?.[1];
   if (!file || !text) throw new Error("README.md's Usage names no config file or shows no config");
   return { file, text };
+}
+
+/** The README's typed config, under Typed linting. */
+function readmeTypedConfig(): string {
+  const typed = README.slice(README.indexOf("### Typed linting"));
+  const text = /```js\n([\s\S]*?)```/.exec(typed)?.[1];
+  if (!text?.includes("recommendedTypeChecked")) throw new Error("README.md's Typed linting shows no recommendedTypeChecked config");
+  return text;
 }
 
 /** npm flags that keep a test install quiet and use the cache where it can; never --force or --legacy-peer-deps. */
@@ -98,6 +126,21 @@ describe("a new project set up as the README says", () => {
     expect(result.status).toBe(1);
     const [file] = JSON.parse(result.stdout) as { messages: { ruleId: string; line: number }[] }[];
     expect(file?.messages.map((message) => `${message.line} ${message.ruleId}`)).toEqual(["10 mcp-guard/require-string-bounds"]);
+  });
+
+  it("lints a TypeScript project with the README's typed config, with nothing more installed, and finds a cross-file problem", () => {
+    for (const [path, text] of Object.entries(TYPED_FILES)) {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    writeFileSync(join(dir, "eslint.typed.config.mjs"), readmeTypedConfig());
+    const result = eslintIn(dir, ["--config", "eslint.typed.config.mjs", "--format", "json", "src", "server.mjs"]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(1);
+    const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string; line: number; column: number }[] }[];
+    const found = files.flatMap((file) => file.messages.map((message) => `${relative(dir, file.filePath)}:${message.line}:${message.column} ${message.ruleId}`));
+    // The open object is reported in schemas.ts, where it is written, because a tool in server.ts uses it.
+    expect(found.sort()).toEqual(["server.mjs:10:66 mcp-guard/require-string-bounds", "src/schemas.ts:3:28 mcp-guard/require-strict-objects"]);
   });
 });
 
