@@ -8,8 +8,9 @@ const config = {
     ["strict", "🔒"],
     ["all", "🌐"],
   ],
-  // `all` turns on every rule, so a column for it would be ticked on every row.
-  ignoreConfig: ["all"],
+  // `all` turns on every rule, so a column for it would be ticked on every row; the type-checked configs
+  // turn on the same rules as `recommended` and `strict`.
+  ignoreConfig: ["all", "recommendedTypeChecked", "strictTypeChecked"],
   ruleDocTitleFormat: "desc-parens-prefix-name",
   ruleDocNotices: ["configs", "hasSuggestions", "requiresTypeChecking"],
   ruleListColumns: ["name", "description", "configsError", "hasSuggestions", "requiresTypeChecking"],

@@ -40,8 +40,7 @@ export default defineRule<{ selectorNames: string[]; payloadNames: string[] }, M
     config: "recommended",
     hasSuggestions: false,
     messages: {
-      actionDispatch:
-        'Tool "{{tool}}" dispatches on "{{selector}}" with an open "{{payload}}" payload{{at}}. One tool then carries many capabilities whose arguments no schema checks, and a reviewer cannot see what the model may do. Split it into one tool per action, or use z.discriminatedUnion() with typed, strict fields per action.',
+      actionDispatch: 'Tool "{{tool}}" dispatches on "{{selector}}" with open "{{payload}}"{{at}}; use one tool per action.',
     },
     optionsSchema: {
       type: "object",

@@ -31,8 +31,7 @@ export default defineRule<Record<string, never>, MessageIds>({
     config: "recommended",
     hasSuggestions: false,
     messages: {
-      envPassthrough:
-        "This MCP client transport starts the server with the whole environment, so every secret in it (cloud keys, tokens, database passwords) is handed to a server that may be third-party or under audit. Pass only the variables it needs: { ...getDefaultEnvironment(), NAME: process.env.NAME }.",
+      envPassthrough: "This transport gives the MCP server the whole environment. Pass only what it needs: { ...getDefaultEnvironment(), NAME: process.env.NAME }.",
     },
     optionsSchema: { type: "object", properties: {}, additionalProperties: false },
     defaultOptions: {},

@@ -5,13 +5,13 @@ import { displayName, type Framework } from "../src/core/registrations/model.js"
 
 type MessageIds = "identityInSchema" | "identityRead";
 
-const KIND_LABELS: Record<IdentityKind, string> = {
+export const KIND_LABELS: Record<IdentityKind, string> = {
   identity: "identity",
   authority: "authority",
   credential: "credential",
 };
 
-const TRUSTED_SOURCE: Record<Framework, string> = {
+export const TRUSTED_SOURCE: Record<Framework, string> = {
   "mcp-sdk-v1": "extra.authInfo",
   "mcp-sdk-v2": "ctx.http?.authInfo",
   fastmcp: "context.session",
@@ -24,8 +24,6 @@ const TRUSTED_SOURCE: Record<Framework, string> = {
   genkit: "context.auth",
 };
 
-const WHY = "The model chooses tool arguments and can be steered by injected text, so whoever controls the text can act as another tenant, user or role.";
-
 const namesSchema = { type: "array", items: { type: "string", minLength: 1 }, uniqueItems: true } as const;
 
 export default defineRule<{ identityNames: string[]; authorityNames: string[]; credentialNames: string[]; allowNames: string[] }, MessageIds>({
@@ -35,8 +33,8 @@ export default defineRule<{ identityNames: string[]; authorityNames: string[]; c
     config: "recommended",
     hasSuggestions: false,
     messages: {
-      identityInSchema: `Tool "{{tool}}" takes the {{kind}} field "{{field}}" from its arguments. ${WHY} Read it from the authenticated session ({{source}}) instead.`,
-      identityRead: `{{subject}} reads the {{kind}} field "{{field}}" from its arguments. ${WHY} Read it from the authenticated session ({{source}}) instead.`,
+      identityInSchema: 'Tool "{{tool}}" takes the {{kind}} field "{{field}}" from its arguments; read it from {{source}}.',
+      identityRead: '{{subject}} reads {{kind}} field "{{field}}" from its arguments; use {{source}}.',
     },
     optionsSchema: {
       type: "object",

@@ -11,27 +11,27 @@ import type { Edit } from "../src/core/schema/model.js";
 
 type MessageIds = "rawError" | "useFixedText";
 
-const SINK_LABELS: Record<SinkKind, string> = {
+export const SINK_LABELS: Record<SinkKind, string> = {
   "content-text": "the tool result's text",
   "structured-content": "the tool result's structuredContent",
   "returned-text": "the returned text, which fastmcp sends to the model",
   "user-error": "a UserError, whose message fastmcp sends to the model",
   "thrown-message": "a thrown error's message, which the SDK forwards to the model",
   "helper-argument": "a helper that puts it into the tool result",
-  "error-function-result": "the errorFunction's result, which OpenAI Agents sends to the model as the tool's output",
+  "error-function-result": "the errorFunction's result, which OpenAI Agents sends to the model",
 };
 
 /** Who forwards a returned string or a thrown message, where it is not the MCP SDK. */
-const FRAMEWORK_SINK_LABELS: Partial<Record<Framework, Partial<Record<SinkKind, string>>>> = {
+export const FRAMEWORK_SINK_LABELS: Partial<Record<Framework, Partial<Record<SinkKind, string>>>> = {
   "ai-sdk": {
-    "returned-text": "the returned text, which the AI SDK sends to the model as the tool's output",
-    "thrown-message": "a thrown error's message, which the AI SDK sends to the model as the tool's error",
+    "returned-text": "the returned text, which the AI SDK sends to the model",
+    "thrown-message": "a thrown error's message, which the AI SDK sends to the model",
   },
   "openai-agents": {
-    "thrown-message": "a thrown error's message, which OpenAI Agents' default errorFunction sends to the model (\"Error: …\")",
+    "thrown-message": "a thrown error's message, which OpenAI Agents sends to the model",
   },
-  mastra: { "thrown-message": "a thrown error's message, which reaches the model as the tool's error" },
-  langchain: { "thrown-message": "a thrown error's message, which LangGraph's ToolNode sends to the model (\"Error: …\")" },
+  mastra: { "thrown-message": "a thrown error's message, which reaches the model" },
+  langchain: { "thrown-message": "a thrown error's message, which LangGraph's ToolNode sends to the model" },
 };
 
 function sinkLabel(sink: ResultSink): string {
@@ -141,8 +141,7 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
     config: "recommended",
     hasSuggestions: true,
     messages: {
-      rawError:
-        "The caught error's {{part}} reaches {{sink}}. Error text carries stack traces, SQL, file paths and upstream responses; the model reads it, and injected text can make a tool fail on purpose to exfiltrate it. Return a fixed message and log the detail on the server.",
+      rawError: "The caught error's {{part}} reaches {{sink}}. Return a fixed message and log the error.",
       useFixedText: "Use a fixed message and log the error.",
     },
     optionsSchema: {

@@ -4,8 +4,6 @@ import type { SchemaNode, UnconstrainedKind } from "../src/core/schema/model.js"
 
 type MessageIds = "anyValue" | "record" | "customUnchecked" | "jsonAnything" | "jsonObjectBag" | "emptyBag";
 
-const WHY = "Whatever the model sends here reaches the handler unchecked, and the model can be steered by text from documents or other tools.";
-
 const MESSAGE_BY_KIND: Record<UnconstrainedKind, MessageIds> = {
   any: "anyValue",
   unknown: "anyValue",
@@ -24,12 +22,12 @@ export default defineRule<{ allowFields: string[]; allowEnumKeyedRecords: boolea
     config: "recommended",
     hasSuggestions: false,
     messages: {
-      anyValue: `z.{{what}}() in {{where}} accepts any value. ${WHY} Declare the type this field really takes.`,
-      record: `z.{{what}}() in {{where}} accepts any key the model chooses. ${WHY} Declare the known keys with z.strictObject(), or key the record by z.enum([...]).`,
-      customUnchecked: `z.custom() without a check in {{where}} accepts any value. ${WHY} Pass a validation function, or declare the type.`,
-      jsonAnything: `The JSON Schema for {{where}} accepts any value. ${WHY} Give it a "type" and constraints.`,
-      jsonObjectBag: `The JSON Schema object at {{where}} declares no properties, so it is a bag of anything. ${WHY} Declare its properties and set additionalProperties: false.`,
-      emptyBag: `The empty object at {{where}} does not reject unknown keys, so it is a bag of anything. ${WHY} Declare its fields in a strict object.`,
+      anyValue: "z.{{what}}() in {{where}} accepts any value. Declare the type this field takes.",
+      record: "z.{{what}}() in {{where}} accepts any key. Declare the keys, or key it by z.enum().",
+      customUnchecked: "z.custom() in {{where}} has no check and accepts any value. Pass a check function.",
+      jsonAnything: 'The schema of {{where}} accepts any value. Give it a "type" and constraints.',
+      jsonObjectBag: "The object at {{where}} declares no properties, a bag of anything. Declare them.",
+      emptyBag: "The empty object at {{where}} accepts any key. Declare fields in a strict object.",
     },
     optionsSchema: {
       type: "object",

@@ -4,8 +4,6 @@ import { upperBoundEdits } from "../src/core/bound-fixes.js";
 
 type MessageIds = "unbounded" | "tooLarge" | "addMax";
 
-const WHY = "The model can be steered into sending thousands of items, and each one becomes work for the handler and the systems behind it.";
-
 export default defineRule<{ allowFields: string[]; suggestedMaxItems: number; ceiling: number }, MessageIds>({
   name: "require-array-bounds",
   meta: {
@@ -13,8 +11,8 @@ export default defineRule<{ allowFields: string[]; suggestedMaxItems: number; ce
     config: "recommended",
     hasSuggestions: true,
     messages: {
-      unbounded: `The array at {{where}} has no maximum number of items. ${WHY} To fix it, {{hint}}.`,
-      tooLarge: `The array at {{where}} allows up to {{limit}} items, above the configured ceiling of {{ceiling}}. ${WHY} Lower the bound.`,
+      unbounded: "The array at {{where}} has no maximum item count; {{hint}}.",
+      tooLarge: "The array at {{where}} allows {{limit}} items, over the {{ceiling}} ceiling; lower it.",
       addMax: "Limit the array to {{limit}} items.",
     },
     optionsSchema: {

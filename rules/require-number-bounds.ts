@@ -10,8 +10,7 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
     config: "strict",
     hasSuggestions: false,
     messages: {
-      unbounded:
-        "The number at {{where}} has no {{missing}}. A model steered by injected text can send a negative count, a huge page size or an out-of-range id. To fix it, {{hint}}.",
+      unbounded: "The number at {{where}} has no {{missing}}; {{hint}}.",
     },
     optionsSchema: {
       type: "object",

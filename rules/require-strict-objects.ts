@@ -7,8 +7,6 @@ type MessageIds =
   | "jsonMissing" | "jsonOpen" | "jsonComposed" | "genkitObject" | "declaredOpen"
   | "useStrictObject" | "appendStrict" | "replaceWithStrict" | "wrapStrictObject" | "setAdditionalFalse" | "setUnevaluatedFalse";
 
-const WHY = "The model fills in these arguments and can be steered by injected text; an object that does not reject unknown keys hides what it was sent: stripped keys vanish without an error, passed-through keys reach the handler.";
-
 const MESSAGE_BY_REASON: Record<OpennessReason, MessageIds> = {
   "zod-object": "zodObject",
   "strip-call": "stripCall",
@@ -39,18 +37,18 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
     config: "recommended",
     hasSuggestions: true,
     messages: {
-      zodObject: `z.object() in {{where}} strips unknown keys instead of rejecting them. ${WHY} Use z.strictObject() or add .strict().`,
-      stripCall: `.strip() in {{where}} drops unknown keys silently. ${WHY} Use .strict().`,
-      passthrough: `.{{method}}() in {{where}} hands unknown keys to the handler. ${WHY} Use .strict().`,
-      looseObject: `z.looseObject() in {{where}} hands unknown keys to the handler. ${WHY} Use z.strictObject().`,
-      catchall: `.catchall() in {{where}} accepts any extra key. ${WHY} Declare the fields and use .strict().`,
-      rawShape: `The input of tool "{{tool}}" is a raw shape, which the SDK wraps in a stripping z.object(), so unknown keys are dropped silently. ${WHY} Pass z.strictObject({ ... }) instead.`,
-      rawShapeTool: `server.tool() wraps the raw shape of tool "{{tool}}" in a stripping z.object() and accepts nothing stricter. ${WHY} Move the tool to server.registerTool() with inputSchema: z.strictObject({ ... }).`,
-      declaredOpen: `{{where}} is a zod object declared in a package or .d.ts, and its type says it does not reject unknown keys. ${WHY} Make it strict where it is defined, or use a strict copy here (.strict(), or z.strictObject(X.shape)).`,
-      jsonMissing: `The JSON Schema object in {{where}} has no "additionalProperties: false", so unknown keys are accepted. ${WHY} Add additionalProperties: false.`,
-      jsonOpen: `"additionalProperties" in {{where}} admits unknown keys. ${WHY} Set it to false and declare the fields.`,
-      genkitObject: `{{call}} in {{where}} does not reject unknown keys, and Genkit passes them through to the tool function. ${WHY} Use z.strictObject() or add .strict().`,
-      jsonComposed: `The composed JSON Schema (allOf/anyOf/oneOf/$ref) in {{where}} has no "unevaluatedProperties: false", so unknown keys are accepted; "additionalProperties: false" on one part would reject the other parts' fields. Add unevaluatedProperties: false (JSON Schema 2019-09 or later).`,
+      zodObject: "z.object() in {{where}} strips unknown keys. Use z.strictObject() or add .strict().",
+      stripCall: ".strip() in {{where}} drops unknown keys silently. Use .strict().",
+      passthrough: ".{{method}}() in {{where}} lets unknown keys through. Use .strict().",
+      looseObject: "z.looseObject() in {{where}} lets unknown keys through. Use z.strictObject().",
+      catchall: ".catchall() in {{where}} accepts any key. Declare the fields and use .strict().",
+      rawShape: 'The input of tool "{{tool}}" is a raw shape, which the SDK wraps in a stripping z.object(). Pass z.strictObject({ ... }).',
+      rawShapeTool: 'server.tool() wraps the shape of tool "{{tool}}" in a stripping z.object(). Use registerTool() with z.strictObject({ ... }).',
+      declaredOpen: "A zod type in {{where}} is not strict. Add .strict() here or where it is defined.",
+      jsonMissing: "The object in {{where}} accepts unknown keys. Add additionalProperties: false.",
+      jsonOpen: '"additionalProperties" in {{where}} admits unknown keys. Set it to false.',
+      genkitObject: "{{call}} in {{where}} lets unknown keys through (Genkit). Use z.strictObject().",
+      jsonComposed: "The composition in {{where}} lets unknown keys in. Add unevaluatedProperties: false.",
       useStrictObject: "Use z.strictObject() to reject unknown keys.",
       appendStrict: "Append .strict() to reject unknown keys.",
       replaceWithStrict: "Replace with .strict() to reject unknown keys.",

@@ -5,16 +5,14 @@ import { upperBoundEdits } from "../src/core/bound-fixes.js";
 
 type MessageIds = "unbounded" | "unboundedFormat" | "tooLarge" | "addMax";
 
-const FORMAT_LABELS: Record<StringFormat, string> = {
+export const FORMAT_LABELS: Record<StringFormat, string> = {
   email: "email",
   url: "URL",
   base64: "base64",
   jwt: "JWT",
   emoji: "emoji",
-  "regex-open": "open-ended pattern",
+  "regex-open": "regex",
 };
-
-const WHY = "The model can be steered into sending megabytes of text, which costs tokens, memory and downstream storage, and carries injected instructions onward.";
 
 export default defineRule<{ allowFields: string[]; suggestedMaxLength: number; ceiling: number }, MessageIds>({
   name: "require-string-bounds",
@@ -23,9 +21,9 @@ export default defineRule<{ allowFields: string[]; suggestedMaxLength: number; c
     config: "recommended",
     hasSuggestions: true,
     messages: {
-      unbounded: `The string at {{where}} has no maximum length. ${WHY} To fix it, {{hint}}, or use an enum.`,
-      unboundedFormat: `The string at {{where}} has no maximum length; its {{format}} check does not limit length. ${WHY} To fix it, {{hint}}.`,
-      tooLarge: `The string at {{where}} allows up to {{limit}} characters, above the configured ceiling of {{ceiling}}. ${WHY} Lower the bound.`,
+      unbounded: "The string at {{where}} has no maximum length; {{hint}}.",
+      unboundedFormat: "The {{format}} string at {{where}} has no maximum length; {{hint}}.",
+      tooLarge: "The string at {{where}} allows {{limit}} characters, over the {{ceiling}} ceiling; lower it.",
       addMax: "Limit the length to {{limit}} characters.",
     },
     optionsSchema: {

@@ -61,13 +61,10 @@ export default defineRule<{ strict: boolean }, MessageIds>({
     config: "recommended",
     hasSuggestions: true,
     messages: {
-      missingAnnotations:
-        'Tool "{{tool}}" has no annotations, so clients must treat it as destructive and open-world and cannot tell a lookup from a deletion when they ask the user to confirm. Declare {{hints}}.',
-      missingHints:
-        'The annotations of tool "{{tool}}" leave out {{hints}}; a client then assumes the specification\'s defaults ({{defaults}}), which may not be what the tool does. State each one so the choice is visible in review.',
+      missingAnnotations: 'Tool "{{tool}}" has no annotations, so clients assume the worst. Declare {{hints}}.',
+      missingHints: 'Tool "{{tool}}" relies on defaults {{defaults}}; state them.',
       readOnlyAndDestructive: 'Tool "{{tool}}" is marked both read-only and destructive. A read-only tool changes nothing; decide which it is.',
-      destructiveNameNotDestructive:
-        'Tool "{{tool}}" is named like a destructive operation but is marked destructiveHint: false, so a client may run it without asking the user. Mark it destructiveHint: true, or rename it.',
+      destructiveNameNotDestructive: 'Tool "{{tool}}" is named like a destructive operation but marked destructiveHint: false. Set it to true, or rename the tool.',
       insertDefaults: "Insert the specification's defaults explicitly ({{defaults}}).",
     },
     optionsSchema: {

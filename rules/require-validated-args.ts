@@ -47,8 +47,7 @@ export default defineRule<{ validators: string[] }, MessageIds>({
     config: "recommended",
     hasSuggestions: false,
     messages: {
-      unvalidatedRead:
-        'The tools/call handler reads "{{field}}" from request.params.arguments before validating them. The low-level handler gets the model\'s arguments exactly as sent: no schema has checked their type, size or extra keys. Validate first (Schema.safeParse(request.params.arguments)) and read from the result.',
+      unvalidatedRead: 'The tools/call handler reads "{{field}}" from request.params.arguments unvalidated. Parse them first (Schema.safeParse) and read the result.',
     },
     optionsSchema: {
       type: "object",

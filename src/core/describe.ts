@@ -18,7 +18,7 @@ export function isAllowedField(occurrence: InputOccurrence, allowFields: readonl
 /** How to declare an upper bound in the flavour the schema is written in. */
 export function upperBoundHint(schema: { flavor: "zod" | "json"; zodFlavor?: "classic" | "mini"; collection?: "array" | "set" | "tuple" }, jsonKeyword: string): string {
   if (schema.flavor === "json") return `add "${jsonKeyword}"`;
-  if (schema.collection === "tuple") return "remove the rest element, so the tuple has a fixed length";
+  if (schema.collection === "tuple") return "remove the tuple's rest element";
   if (schema.zodFlavor === "mini") return schema.collection === "set" ? "add .check(z.maxSize(n))" : "add .check(z.maxLength(n))";
   return "add .max(n)";
 }
@@ -26,9 +26,8 @@ export function upperBoundHint(schema: { flavor: "zod" | "json"; zodFlavor?: "cl
 /** How to bound a number in the flavour and version it is written in. */
 export function numberBoundHint(schema: { flavor: "zod" | "json"; zodFlavor?: "classic" | "mini"; zodMajor?: 3 | 4 }): string {
   if (schema.flavor === "json") return 'add "minimum" and "maximum"';
-  if (schema.zodFlavor === "mini") return "add .check(z.minimum(a), z.maximum(b))";
-  if (schema.zodMajor === 3) return "add .min(a) and .max(b)";
-  return "add .min(a) and .max(b), or use z.int32() / z.uint32()";
+  if (schema.zodFlavor === "mini") return "add .check(z.gte(a), z.lte(b))";
+  return "add .min(a) and .max(b)";
 }
 
 export const allowFieldsSchema = {

@@ -1,8 +1,13 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { ESLint, Linter, Rule } from "eslint";
 import type { ConfigName } from "../core/rule.js";
 import { ruleDefinitions } from "../rules.js";
 import { toEslintRule } from "./create-rule.js";
+import { assertTypeScriptApi } from "./typescript-api.js";
+
+// Once per run, when ESLint loads the config: with TypeScript 7 installed, one clear line instead of a failure per rule per file.
+assertTypeScriptApi();
 
 const PREFIX = "mcp-guard";
 
@@ -31,10 +36,20 @@ const CONFIG_MEMBERS: Record<ConfigKey, ReadonlySet<ConfigName> | "all"> = {
   all: "all",
 };
 
+/** typescript-eslint's names: a `…TypeChecked` config is its base config with typed linting set up. */
+type TypeCheckedKey = "recommendedTypeChecked" | "strictTypeChecked";
+const TYPE_CHECKED_BASE: Record<TypeCheckedKey, { base: ConfigKey; name: string }> = {
+  recommendedTypeChecked: { base: "recommended", name: "recommended-type-checked" },
+  strictTypeChecked: { base: "strict", name: "strict-type-checked" },
+};
+
+/** The files typescript-eslint's own configs parse with its parser. */
+const TYPESCRIPT_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"];
+
 export interface McpGuardPlugin extends ESLint.Plugin {
   meta: { name: string; version: string };
   rules: Record<string, Rule.RuleModule>;
-  configs: Record<ConfigKey, Linter.Config>;
+  configs: Record<ConfigKey, Linter.Config> & Record<TypeCheckedKey, Linter.Config[]>;
 }
 
 export const plugin: McpGuardPlugin = {
@@ -55,4 +70,27 @@ for (const key of Object.keys(CONFIG_MEMBERS) as ConfigKey[]) {
         .map((definition) => [`${PREFIX}/${definition.name}`, "error" as const]),
     ),
   };
+}
+
+/**
+ * `recommendedTypeChecked` and `strictTypeChecked`: TypeScript files parsed by typescript-eslint's parser with
+ * the project service, then the base config's rules for every file (JavaScript stays untyped). No
+ * `tsconfigRootDir`: the parser then uses the working directory, as typescript-eslint does.
+ * Built on first use, since loading the parser costs about as much CPU as loading TypeScript itself.
+ */
+for (const key of Object.keys(TYPE_CHECKED_BASE) as TypeCheckedKey[]) {
+  const { base, name } = TYPE_CHECKED_BASE[key];
+  Object.defineProperty(plugin.configs, key, {
+    enumerable: true,
+    configurable: true,
+    get(): Linter.Config[] {
+      const parser = createRequire(import.meta.url)("@typescript-eslint/parser") as Linter.Parser;
+      const value: Linter.Config[] = [
+        { name: `${PREFIX}/${name}/typescript`, files: TYPESCRIPT_FILES, languageOptions: { parser, parserOptions: { projectService: true } } },
+        { ...plugin.configs[base], name: `${PREFIX}/${name}` },
+      ];
+      Object.defineProperty(plugin.configs, key, { value, enumerable: true });
+      return value;
+    },
+  });
 }

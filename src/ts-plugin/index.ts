@@ -10,6 +10,7 @@ import type * as ts from "typescript";
 import type { AnyRuleDefinition } from "../core/rule.js";
 import type { TS } from "../core/ts-utils.js";
 import { ruleDefinitions } from "../rules.js";
+import { INSTALL_TYPESCRIPT_6, typeScriptMajor } from "../core/typescript-support.js";
 import { codeForRule } from "./codes.js";
 import { parseConfig } from "./config.js";
 import { FindingsCache } from "./diagnostics.js";
@@ -65,7 +66,9 @@ function init(modules: { typescript: TS }, options: FactoryOptions = {}): ts.ser
       try {
         const version = typeof t?.version === "string" ? t.version : "unknown";
         if (!isSupportedTypeScript(version)) {
-          logger.info(`TypeScript ${version} is not supported (supported: ${SUPPORTED_RANGE}); the plugin is off. Use ESLint for mcp-guard findings.`);
+          logger.info(typeScriptMajor(version) === 7
+            ? `TypeScript ${version}: TypeScript 7 has no JavaScript API and no tsserver plugins, so the plugin is off. Fix: ${INSTALL_TYPESCRIPT_6}, and use it as the editor's TypeScript.`
+            : `TypeScript ${version} is not supported (supported: ${SUPPORTED_RANGE}); the plugin is off. Use ESLint for mcp-guard findings.`);
           return info.languageService;
         }
         const codes = [...new Set(definitions.map((definition) => codeForRule(definition.name)))];

@@ -244,7 +244,7 @@ ruleTester.run("no-raw-error-in-result", rawErrors, {
       errors: [
         {
           messageId: "rawError", line: 11, column: 14, endLine: 11, endColumn: 54,
-          data: { part: "message", sink: "the returned text, which the AI SDK sends to the model as the tool's output" },
+          data: { part: "message", sink: "the returned text, which the AI SDK sends to the model" },
           suggestions: [
             { messageId: "useFixedText", output: replaceOnce(aiReturnedError, "return `Search failed: ${(e as Error).message}`", "console.error(e);\n      return \"The tool failed. The details are in the server log.\"") },
           ],
@@ -257,7 +257,7 @@ ruleTester.run("no-raw-error-in-result", rawErrors, {
       errors: [
         {
           messageId: "rawError", line: 11, column: 23, endLine: 11, endColumn: 34,
-          data: { part: "text", sink: "a thrown error's message, which the AI SDK sends to the model as the tool's error" },
+          data: { part: "text", sink: "a thrown error's message, which the AI SDK sends to the model" },
           suggestions: [
             { messageId: "useFixedText", output: replaceOnce(aiThrownError, "throw new Error(String(err)", "console.error(err);\n      throw new Error(\"The tool failed. The details are in the server log.\"") },
           ],

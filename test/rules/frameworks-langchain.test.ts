@@ -213,7 +213,7 @@ ruleTester.run("no-raw-error-in-result", rawErrors, {
       errors: [
         {
           messageId: "rawError", line: 12, column: 23, endLine: 12, endColumn: 43,
-          data: { part: "message", sink: "a thrown error's message, which LangGraph's ToolNode sends to the model (\"Error: …\")" },
+          data: { part: "message", sink: "a thrown error's message, which LangGraph's ToolNode sends to the model" },
           suggestions: [
             { messageId: "useFixedText", output: replaceOnce(lcThrown, "throw new Error((e as Error).message", "console.error(e);\n      throw new Error(\"The tool failed. The details are in the server log.\"") },
           ],

@@ -222,7 +222,7 @@ ruleTester.run("no-raw-error-in-result", rawErrors, {
       errors: [
         {
           messageId: "rawError", line: 13, column: 23, endLine: 13, endColumn: 65,
-          data: { part: "stack", sink: "a thrown error's message, which reaches the model as the tool's error" },
+          data: { part: "stack", sink: "a thrown error's message, which reaches the model" },
           suggestions: [
             { messageId: "useFixedText", output: replaceOnce(maThrown, "throw new Error(`Lookup failed: ${(error as Error).stack}`", "console.error(error);\n      throw new Error(\"The tool failed. The details are in the server log.\"") },
           ],

@@ -184,7 +184,7 @@ ruleTester.run("no-raw-error-in-result", rawErrors, {
       errors: [
         {
           messageId: "rawError", line: 12, column: 23, endLine: 12, endColumn: 52,
-          data: { part: "text", sink: "a thrown error's message, which OpenAI Agents' default errorFunction sends to the model (\"Error: …\")" },
+          data: { part: "text", sink: "a thrown error's message, which OpenAI Agents sends to the model" },
           suggestions: [
             { messageId: "useFixedText", output: replaceOnce(oaThrownDefault, "throw new Error(`Weather lookup failed: ${e}`", "console.error(e);\n      throw new Error(\"The tool failed. The details are in the server log.\"") },
           ],
@@ -197,7 +197,7 @@ ruleTester.run("no-raw-error-in-result", rawErrors, {
       errors: [
         {
           messageId: "rawError", line: 10, column: 12, endLine: 10, endColumn: 64,
-          data: { part: "message", sink: "the errorFunction's result, which OpenAI Agents sends to the model as the tool's output" },
+          data: { part: "message", sink: "the errorFunction's result, which OpenAI Agents sends to the model" },
           suggestions: [
             { messageId: "useFixedText", output: replaceOnce(oaErrorFunction, "return `Weather lookup failed: ${(error as Error).message}`", "console.error(error);\n    return \"The tool failed. The details are in the server log.\"") },
           ],

@@ -327,6 +327,6 @@ describe("no-action-dispatch options", () => {
   it("reports with the defaults when given an empty options object", () => {
     const messages = lint({});
     expect(messages).toHaveLength(1);
-    expect(messages[0]?.message).toMatch(/^Tool "db" dispatches on "action" with an open "data" payload\. /);
+    expect(messages[0]?.message).toBe('Tool "db" dispatches on "action" with open "data"; use one tool per action.');
   });
 });

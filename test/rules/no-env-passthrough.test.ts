@@ -175,7 +175,7 @@ describe("no-env-passthrough options", () => {
     const messages = lint({});
     expect(messages).toHaveLength(1);
     expect(messages[0]?.message).toBe(
-      "This MCP client transport starts the server with the whole environment, so every secret in it (cloud keys, tokens, database passwords) is handed to a server that may be third-party or under audit. Pass only the variables it needs: { ...getDefaultEnvironment(), NAME: process.env.NAME }.",
+      "This transport gives the MCP server the whole environment. Pass only what it needs: { ...getDefaultEnvironment(), NAME: process.env.NAME }.",
     );
   });
 });

@@ -526,7 +526,7 @@ describe("no-identity-in-args options", () => {
     const messages = lint({});
     expect(messages).toHaveLength(1);
     expect(messages[0]?.message).toBe(
-      'The handler of tool "export" reads the identity field "tenantId" from its arguments. The model chooses tool arguments and can be steered by injected text, so whoever controls the text can act as another tenant, user or role. Read it from the authenticated session (extra.authInfo) instead.',
+      'The handler of tool "export" reads identity field "tenantId" from its arguments; use extra.authInfo.',
     );
   });
 });

@@ -890,7 +890,7 @@ describe("no-raw-error-in-result options", () => {
     const messages = lint({});
     expect(messages).toHaveLength(1);
     expect(messages[0]?.message).toBe(
-      "The caught error's message reaches the tool result's text. Error text carries stack traces, SQL, file paths and upstream responses; the model reads it, and injected text can make a tool fail on purpose to exfiltrate it. Return a fixed message and log the detail on the server.",
+      "The caught error's message reaches the tool result's text. Return a fixed message and log the error.",
     );
   });
 });

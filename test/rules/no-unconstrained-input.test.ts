@@ -473,6 +473,6 @@ describe("no-unconstrained-input options", () => {
   it("reports with the full message under valid options", () => {
     const messages = lint({ allowFields: ["other"], allowEnumKeyedRecords: true });
     expect(messages).toHaveLength(1);
-    expect(messages[0]?.message).toMatch(/^z\.any\(\) in field "x" of tool "a" accepts any value\. .* Declare the type this field really takes\.$/);
+    expect(messages[0]?.message).toBe('z.any() in field "x" of tool "a" accepts any value. Declare the type this field takes.');
   });
 });

@@ -353,12 +353,12 @@ server.registerTool("send", {
       errors: [
         {
           messageId: "unbounded", line: 6, column: 11, endLine: 6, endColumn: 18,
-          data: { where: 'field "args" of tool "send"', hint: "remove the rest element, so the tuple has a fixed length" },
+          data: { where: 'field "args" of tool "send"', hint: "remove the tuple's rest element" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 7, column: 11, endLine: 7, endColumn: 18,
-          data: { where: 'field "more" of tool "send"', hint: "remove the rest element, so the tuple has a fixed length" },
+          data: { where: 'field "more" of tool "send"', hint: "remove the tuple's rest element" },
           suggestions: [],
         },
       ],

@@ -183,7 +183,7 @@ export const Paging = z.object({ page: z.number() });
       errors: [
         {
           messageId: "unbounded", line: 6, column: 11, endLine: 6, endColumn: 19,
-          data: { where: 'field "page" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "page" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
       ],
@@ -199,7 +199,7 @@ export const Paging = z.object({ page: z.number() });
       errors: [
         {
           messageId: "unbounded", line: 6, column: 11, endLine: 6, endColumn: 19,
-          data: { where: 'field "page" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "page" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
       ],
@@ -217,17 +217,17 @@ export const Paging = z.object({ page: z.number() });
       errors: [
         {
           messageId: "unbounded", line: 6, column: 11, endLine: 6, endColumn: 19,
-          data: { where: 'field "page" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "maximum" },
+          data: { where: 'field "page" of tool "send"', hint: "add .min(a) and .max(b)", missing: "maximum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 7, column: 12, endLine: 7, endColumn: 20,
-          data: { where: 'field "limit" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "maximum" },
+          data: { where: 'field "limit" of tool "send"', hint: "add .min(a) and .max(b)", missing: "maximum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 8, column: 13, endLine: 8, endColumn: 21,
-          data: { where: 'field "offset" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "maximum" },
+          data: { where: 'field "offset" of tool "send"', hint: "add .min(a) and .max(b)", missing: "maximum" },
           suggestions: [],
         },
       ],
@@ -244,12 +244,12 @@ export const Paging = z.object({ page: z.number() });
       errors: [
         {
           messageId: "unbounded", line: 6, column: 12, endLine: 6, endColumn: 20,
-          data: { where: 'field "limit" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum" },
+          data: { where: 'field "limit" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 7, column: 12, endLine: 7, endColumn: 20,
-          data: { where: 'field "delta" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum" },
+          data: { where: 'field "delta" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum" },
           suggestions: [],
         },
       ],
@@ -266,12 +266,12 @@ export const Paging = z.object({ page: z.number() });
       errors: [
         {
           messageId: "unbounded", line: 6, column: 9, endLine: 6, endColumn: 14,
-          data: { where: 'field "id" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "id" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 7, column: 11, endLine: 7, endColumn: 16,
-          data: { where: 'field "page" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "maximum" },
+          data: { where: 'field "page" of tool "send"', hint: "add .min(a) and .max(b)", missing: "maximum" },
           suggestions: [],
         },
       ],
@@ -314,17 +314,17 @@ export const Paging = z.object({ page: z.number() });
       errors: [
         {
           messageId: "unbounded", line: 6, column: 11, endLine: 6, endColumn: 19,
-          data: { where: 'field "step" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "step" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 7, column: 8, endLine: 7, endColumn: 16,
-          data: { where: 'field "x" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "x" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 8, column: 9, endLine: 8, endColumn: 17,
-          data: { where: 'field "id" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "id" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
       ],
@@ -342,17 +342,17 @@ export const Paging = z.object({ page: z.number() });
       errors: [
         {
           messageId: "unbounded", line: 6, column: 60, endLine: 6, endColumn: 68,
-          data: { where: 'field "range.to" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "range.to" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 7, column: 21, endLine: 7, endColumn: 29,
-          data: { where: 'field "points[]" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "points[]" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 8, column: 40, endLine: 8, endColumn: 48,
-          data: { where: 'field "value" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "value" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
       ],
@@ -427,17 +427,17 @@ server.tool("sleep", "Wait a while", { seconds: z.number().positive() }, async (
       errors: [
         {
           messageId: "unbounded", line: 6, column: 8, endLine: 6, endColumn: 16,
-          data: { where: 'field "a" of tool "send"', hint: "add .check(z.minimum(a), z.maximum(b))", missing: "minimum or maximum" },
+          data: { where: 'field "a" of tool "send"', hint: "add .check(z.gte(a), z.lte(b))", missing: "minimum or maximum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 7, column: 8, endLine: 7, endColumn: 16,
-          data: { where: 'field "b" of tool "send"', hint: "add .check(z.minimum(a), z.maximum(b))", missing: "maximum" },
+          data: { where: 'field "b" of tool "send"', hint: "add .check(z.gte(a), z.lte(b))", missing: "maximum" },
           suggestions: [],
         },
         {
           messageId: "unbounded", line: 8, column: 19, endLine: 8, endColumn: 24,
-          data: { where: 'field "c" of tool "send"', hint: "add .check(z.minimum(a), z.maximum(b))", missing: "minimum" },
+          data: { where: 'field "c" of tool "send"', hint: "add .check(z.gte(a), z.lte(b))", missing: "minimum" },
           suggestions: [],
         },
       ],
@@ -454,7 +454,7 @@ server.tool("sleep", "Wait a while", { seconds: z.number().positive() }, async (
       errors: [
         {
           messageId: "unbounded", line: 6, column: 45, endLine: 6, endColumn: 53,
-          data: { where: 'field "range.to" of tool "send"', hint: "add .min(a) and .max(b), or use z.int32() / z.uint32()", missing: "minimum or maximum" },
+          data: { where: 'field "range.to" of tool "send"', hint: "add .min(a) and .max(b)", missing: "minimum or maximum" },
           suggestions: [],
         },
       ],

@@ -458,7 +458,7 @@ describe("require-tool-annotations options", () => {
     const messages = new Linter().verify(registerNone, [{ plugins: { "mcp-guard": plugin }, rules: { "mcp-guard/require-tool-annotations": "error" } }], "server.js");
     expect(messages).toHaveLength(1);
     expect(messages[0]?.message).toBe(
-      'Tool "search_docs" has no annotations, so clients must treat it as destructive and open-world and cannot tell a lookup from a deletion when they ask the user to confirm. Declare readOnlyHint, destructiveHint, openWorldHint.',
+      'Tool "search_docs" has no annotations, so clients assume the worst. Declare readOnlyHint, destructiveHint, openWorldHint.',
     );
   });
 });

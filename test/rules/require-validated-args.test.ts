@@ -299,7 +299,7 @@ describe("require-validated-args options", () => {
     const messages = lint({});
     expect(messages).toHaveLength(1);
     expect(messages[0]?.message).toBe(
-      'The tools/call handler reads "q" from request.params.arguments before validating them. The low-level handler gets the model\'s arguments exactly as sent: no schema has checked their type, size or extra keys. Validate first (Schema.safeParse(request.params.arguments)) and read from the result.',
+      'The tools/call handler reads "q" from request.params.arguments unvalidated. Parse them first (Schema.safeParse) and read the result.',
     );
   });
 });

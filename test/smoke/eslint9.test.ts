@@ -98,6 +98,10 @@ describe("ESLint 9 compatibility", () => {
       overrideConfig: configArray() as ESLint10.Options["overrideConfig"],
       cache: false,
     });
-    expect(findings((await eslint10.lintFiles(["src"])) as AnyResult[])).toEqual(listed);
+    const results = (await eslint10.lintFiles(["src"])) as AnyResult[];
+    expect(findings(results)).toEqual(listed);
+    // The summary sentence says what `npm run demo` prints: "21 finding(s) in 4 of 5 file(s)".
+    const summary = /^(\d+) findings in (\d+) of the (\d+) files/m.exec(readme)?.slice(1).map(Number);
+    expect(summary).toEqual([listed.length, results.filter((result) => result.messages.length > 0).length, results.length]);
   }, 120_000);
 });

@@ -3,12 +3,12 @@
  * 5.9.3 and 6.0.3) through `{"name": "eslint-plugin-mcp-guard/ts-plugin"}`, driven over the protocol.
  * This also tests `files`, the ts-plugin/package.json stub and the CommonJS bundle.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./harness.js";
+import { packPlugin, REPO_ROOT, run } from "../e2e/packed-plugin.js";
 import { TsServer, type ServerMessage } from "./tsserver-client.js";
 
 const STRING_BOUNDS = 951003;
@@ -49,11 +49,6 @@ interface ProtocolDiagnostic { start: Location; end: Location; text: string; cod
 interface CodeEdit { start: Location; end: Location; newText: string }
 interface CodeFixAction { fixName: string; description: string; changes: { fileName: string; textChanges: CodeEdit[] }[] }
 
-function run(command: string, args: string[], cwd: string): { ok: boolean; output: string } {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout: 120_000, env: { ...process.env, npm_config_update_notifier: "false" } });
-  return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}` };
-}
-
 function offsetOf(text: string, location: Location): number {
   const lines = text.split("\n");
   let offset = 0;
@@ -75,11 +70,8 @@ let installNote = "";
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), "tsserver-e2e-"));
   projectDir = join(workDir, "project");
-  // The bundle is all tsserver loads; rebuild it so the tarball carries the current source.
-  execFileSync("npm", ["run", "--silent", "build:ts-plugin"], { cwd: REPO_ROOT, stdio: "pipe" });
-  const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", workDir], { cwd: REPO_ROOT, encoding: "utf8" })) as { filename: string; files: { path: string }[] }[];
-  const tarball = join(workDir, packed[0].filename);
-  const packedFiles = packed[0].files.map((file) => file.path);
+  // The bundle is all tsserver loads; it is rebuilt so the tarball carries the current source.
+  const { tarball, files: packedFiles } = packPlugin(workDir, "ts-plugin");
   expect(packedFiles).toEqual(expect.arrayContaining(["ts-plugin/package.json", "dist/ts-plugin.cjs", "package.json"]));
 
   mkdirSync(join(projectDir, "src"), { recursive: true });

@@ -69,13 +69,23 @@ describe("an engine failure", () => {
 });
 
 describe("an unsupported TypeScript", () => {
-  it.each(["7.0.0-dev.20260101", "5.3.3", "6.1.0", "4.9.5", "garbage"])("%s turns the plugin off with one log line", (version) => {
+  function logsOfCreate(version: string): string[] {
     const logs: string[] = [];
     const languageService = {};
     const info = { config: {}, languageService, project: { projectService: { logger: { info: (line: string) => logs.push(line) } } } } as unknown as ts.server.PluginCreateInfo;
     const fake = Object.create(ts, { version: { value: version } }) as TS;
     expect(init({ typescript: fake }).create(info)).toBe(languageService);
-    expect(logs).toEqual([`[mcp-guard] TypeScript ${version} is not supported (supported: >=5.4 <6.1); the plugin is off. Use ESLint for mcp-guard findings.`]);
+    return logs;
+  }
+
+  it.each(["5.3.3", "6.1.0", "4.9.5", "garbage"])("%s turns the plugin off with one log line", (version) => {
+    expect(logsOfCreate(version)).toEqual([`[mcp-guard] TypeScript ${version} is not supported (supported: >=5.4 <6.1); the plugin is off. Use ESLint for mcp-guard findings.`]);
+  });
+
+  it.each(["7.0.2", "7.0.0-dev.20260101"])("%s turns the plugin off with one log line that names TypeScript 7 and the fix", (version) => {
+    expect(logsOfCreate(version)).toEqual([
+      `[mcp-guard] TypeScript ${version}: TypeScript 7 has no JavaScript API and no tsserver plugins, so the plugin is off. Fix: npm install -D typescript@~6.0, and use it as the editor's TypeScript.`,
+    ]);
   });
 
   it("is told apart from a supported one", () => {
