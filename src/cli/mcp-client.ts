@@ -1,0 +1,262 @@
+/**
+ * Reads what a server publishes, through the MCP SDK's own client: `initialize`, then `tools/list`
+ * (every page), and nothing else. The SDK is an optional peer dependency, loaded only here.
+ */
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { CliError, messageOf } from "./errors.js";
+import { StderrTail } from "./stderr-tail.js";
+
+export type AuditTarget =
+  | { kind: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd: string }
+  | { kind: "http"; url: URL };
+
+export interface PublishedSurface {
+  server: { name: string | undefined; version: string | undefined; protocolVersion: string | undefined };
+  /** The tools as the server sent them, after the SDK checked them against the protocol. */
+  tools: Record<string, unknown>[];
+  /** Every method the audit sent, in order. */
+  sent: string[];
+}
+
+type Sdk = {
+  Client: typeof import("@modelcontextprotocol/sdk/client/index.js").Client;
+  StdioClientTransport: typeof import("@modelcontextprotocol/sdk/client/stdio.js").StdioClientTransport;
+  StreamableHTTPClientTransport: typeof import("@modelcontextprotocol/sdk/client/streamableHttp.js").StreamableHTTPClientTransport;
+  ListToolsResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListToolsResultSchema;
+};
+
+const SDK = "@modelcontextprotocol/sdk";
+export const SDK_MISSING = `mcp-guard audit talks to servers through the MCP SDK's client, and ${SDK} is not installed. Install it next to the plugin: npm install -D ${SDK}`;
+
+/** The SDK next to this package, else the one in the working directory's project (a global mcp-guard in a project that has it). */
+async function loadSdk(cwd: string): Promise<Sdk> {
+  try {
+    const [client, stdio, http, types] = await Promise.all([
+      import("@modelcontextprotocol/sdk/client/index.js"),
+      import("@modelcontextprotocol/sdk/client/stdio.js"),
+      import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+      import("@modelcontextprotocol/sdk/types.js"),
+    ]);
+    return { Client: client.Client, StdioClientTransport: stdio.StdioClientTransport, StreamableHTTPClientTransport: http.StreamableHTTPClientTransport, ListToolsResultSchema: types.ListToolsResultSchema };
+  } catch (error) {
+    if (!isModuleNotFound(error)) throw error;
+  }
+  try {
+    const require = createRequire(join(cwd, "package.json"));
+    const client = require(`${SDK}/client/index.js`) as typeof import("@modelcontextprotocol/sdk/client/index.js");
+    const stdio = require(`${SDK}/client/stdio.js`) as typeof import("@modelcontextprotocol/sdk/client/stdio.js");
+    const http = require(`${SDK}/client/streamableHttp.js`) as typeof import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    const types = require(`${SDK}/types.js`) as typeof import("@modelcontextprotocol/sdk/types.js");
+    return { Client: client.Client, StdioClientTransport: stdio.StdioClientTransport, StreamableHTTPClientTransport: http.StreamableHTTPClientTransport, ListToolsResultSchema: types.ListToolsResultSchema };
+  } catch (error) {
+    if (isModuleNotFound(error)) throw new CliError(SDK_MISSING);
+    throw error;
+  }
+}
+
+function isModuleNotFound(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND" || code === "ERR_PACKAGE_PATH_NOT_EXPORTED";
+}
+
+/** Requests and notifications the audit may send; the transport refuses anything else, `tools/call` above all. */
+const ALLOWED_REQUESTS: ReadonlySet<string> = new Set(["initialize", "tools/list"]);
+const ALLOWED_NOTIFICATIONS: ReadonlySet<string> = new Set(["notifications/initialized", "notifications/cancelled"]);
+const MAX_PAGES = 1000;
+
+/** What went over the wire, for error messages: the raw `tools/list` results, the protocol errors the transport saw. */
+class Wire {
+  readonly sent: string[] = [];
+  /** Each request's method and raw result, by id, in the order sent. */
+  readonly requests = new Map<string | number, { method: string; result?: unknown }>();
+  readonly transportErrors: string[] = [];
+  closed = false;
+}
+
+/** Wraps the SDK's transport: records what is sent and received, and refuses to send any method but the audit's own. */
+class GuardedTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport["onmessage"];
+
+  constructor(
+    private readonly inner: Transport,
+    private readonly wire: Wire,
+  ) {}
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  async start(): Promise<void> {
+    this.inner.onclose = () => {
+      this.wire.closed = true;
+      this.onclose?.();
+    };
+    this.inner.onerror = (error) => {
+      if (this.wire.transportErrors.length < 5) this.wire.transportErrors.push(messageOf(error));
+      this.onerror?.(error);
+    };
+    this.inner.onmessage = (message, extra) => {
+      const request = "id" in message && "result" in message ? this.wire.requests.get(message.id) : undefined;
+      if (request) request.result = (message as { result?: unknown }).result;
+      this.onmessage?.(message, extra);
+    };
+    await this.inner.start();
+  }
+
+  async send(message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]): Promise<void> {
+    if ("method" in message) {
+      const allowed = "id" in message ? ALLOWED_REQUESTS : ALLOWED_NOTIFICATIONS;
+      if (!allowed.has(message.method)) throw new Error(`mcp-guard audit refused to send "${message.method}": an audit sends only initialize and tools/list`);
+      this.wire.sent.push(message.method);
+      if ("id" in message) this.wire.requests.set(message.id, { method: message.method });
+    }
+    await this.inner.send(message, options);
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close();
+  }
+}
+
+class Deadline extends Error {}
+
+/** Starts or reaches the server, lists its tools, and closes it; any failure is a CliError with exit code 2. */
+export async function fetchPublishedTools(target: AuditTarget, options: { timeoutMs: number; clientVersion: string; cwd: string }): Promise<PublishedSurface> {
+  const sdk = await loadSdk(options.cwd);
+  const wire = new Wire();
+  const stderr = new StderrTail();
+  let inner: Transport;
+  if (target.kind === "stdio") {
+    // The SDK adds its short list of safe variables (HOME, PATH, …) to the ones given here, and passes nothing else.
+    const stdio = new sdk.StdioClientTransport({ command: target.command, args: target.args, env: target.env, cwd: target.cwd, stderr: "pipe" });
+    stdio.stderr?.on("data", (chunk: Buffer) => stderr.append(chunk));
+    inner = stdio;
+  } else {
+    inner = new sdk.StreamableHTTPClientTransport(target.url);
+  }
+  const transport = new GuardedTransport(inner, wire);
+  const client = new sdk.Client({ name: "mcp-guard-audit", version: options.clientVersion }, { capabilities: {} });
+  client.onerror = () => {}; // recorded by the transport; the SDK would otherwise log them
+  const controller = new AbortController();
+  let phase = "initialize";
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Deadline());
+    }, options.timeoutMs);
+  });
+  const requestOptions = { timeout: options.timeoutMs, maxTotalTimeout: options.timeoutMs, signal: controller.signal };
+
+  const work = (async (): Promise<PublishedSurface> => {
+    await client.connect(transport, requestOptions);
+    const tools: Record<string, unknown>[] = [];
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      phase = page === 0 ? "tools/list" : `tools/list (page ${page + 1})`;
+      const result = await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, sdk.ListToolsResultSchema, requestOptions);
+      const raw = lastRawResult(wire, "tools/list") as { tools?: unknown } | undefined;
+      const rawTools = Array.isArray(raw?.tools) ? (raw.tools as Record<string, unknown>[]) : (result.tools as Record<string, unknown>[]);
+      tools.push(...rawTools);
+      cursor = result.nextCursor;
+      if (cursor === undefined) {
+        const info = client.getServerVersion();
+        const initialized = lastRawResult(wire, "initialize") as { protocolVersion?: unknown } | undefined;
+        const protocolVersion = typeof initialized?.protocolVersion === "string" ? initialized.protocolVersion : undefined;
+        return { server: { name: info?.name, version: info?.version, protocolVersion }, tools, sent: wire.sent };
+      }
+      if (cursors.has(cursor)) throw new CliError(`the server's tools/list pages loop: cursor ${JSON.stringify(cursor)} came back twice.`);
+      cursors.add(cursor);
+    }
+    throw new CliError(`the server's tools/list has more than ${MAX_PAGES} pages; the audit stopped there.`);
+  })();
+  work.catch(() => {}); // settled by the race below, or abandoned after the deadline
+
+  try {
+    return await Promise.race([work, deadline]);
+  } catch (error) {
+    throw describeFailure(error, { target, phase, wire, stderr, timeoutMs: options.timeoutMs });
+  } finally {
+    clearTimeout(timer);
+    // Closes stdin, then SIGTERM, then SIGKILL (the SDK waits 2 s between them): the server cannot outlive the audit.
+    await client.close().catch(() => {});
+  }
+}
+
+/** The raw result of the last request of this method, as the server sent it. */
+function lastRawResult(wire: Wire, method: string): unknown {
+  let result: unknown;
+  for (const request of wire.requests.values()) if (request.method === method) result = request.result;
+  return result;
+}
+
+interface FailureContext {
+  target: AuditTarget;
+  phase: string;
+  wire: Wire;
+  stderr: StderrTail;
+  timeoutMs: number;
+}
+
+/** One message that says what happened, at which step, with the server's last words. */
+function describeFailure(error: unknown, context: FailureContext): CliError {
+  if (error instanceof CliError) return withDetails(error.message, context);
+  const { target, phase, wire, timeoutMs } = context;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const where = target.kind === "stdio" ? "the server" : target.url.href;
+  if (target.kind === "stdio" && (code === "ENOENT" || code === "EACCES" || code === "ENOTDIR")) {
+    return new CliError(`could not start ${JSON.stringify(target.command)}: ${messageOf(error)}.`);
+  }
+  if (error instanceof Deadline) return withDetails(`${where} did not answer ${phase} within ${formatSeconds(timeoutMs)} (--timeout).`, context);
+  if (wire.closed && target.kind === "stdio") return withDetails(`the server exited before it answered ${phase}.`, context);
+  const issues = (error as { issues?: unknown } | undefined)?.issues;
+  if (Array.isArray(issues)) return withDetails(`${where} answered ${phase} outside the protocol:\n${protocolIssues(issues, lastRawResult(wire, "tools/list"), phase)}`, context);
+  if (typeof code === "number") return withDetails(`${where} answered ${phase} with an error: ${messageOf(error)}`, context);
+  if (target.kind === "http") {
+    const cause = (error as { cause?: unknown } | undefined)?.cause;
+    return withDetails(`could not audit ${target.url.href} at ${phase}: ${messageOf(error)}${cause ? ` (${messageOf(cause)})` : ""}`, context);
+  }
+  return withDetails(`${phase} failed: ${messageOf(error)}`, context);
+}
+
+function withDetails(message: string, context: FailureContext): CliError {
+  const parts: string[] = [];
+  if (context.wire.transportErrors.length > 0) {
+    parts.push(`The server also wrote to stdout what is not JSON-RPC (stdout is the protocol's channel; logs belong on stderr):\n${context.wire.transportErrors.map((line) => `  ${line}`).join("\n")}`);
+  }
+  const tail = context.stderr.lines();
+  if (context.target.kind === "stdio") parts.push(tail.length > 0 ? `Last lines the server wrote to stderr:\n${tail.map((line) => `  | ${line}`).join("\n")}` : "The server wrote nothing to stderr.");
+  return new CliError(message, undefined, parts.join("\n"));
+}
+
+/** Zod issues as `tool "x" (tools[2]): inputSchema.type: expected "object"`, naming the tool from the raw answer. */
+function protocolIssues(issues: unknown[], raw: unknown, phase: string): string {
+  const rawTools = (raw as { tools?: unknown } | undefined)?.tools;
+  return issues
+    .slice(0, 10)
+    .map((issue) => {
+      const { path = [], message = "" } = issue as { path?: (string | number)[]; message?: string };
+      if (phase.startsWith("tools/list") && path[0] === "tools" && typeof path[1] === "number") {
+        const tool = Array.isArray(rawTools) ? (rawTools[path[1]] as { name?: unknown } | undefined) : undefined;
+        const name = typeof tool?.name === "string" ? `tool ${JSON.stringify(tool.name)} (tools[${path[1]}])` : `tools[${path[1]}]`;
+        const rest = path.slice(2).join(".");
+        return `  ${name}${rest ? `: ${rest}` : ""}: ${message}`;
+      }
+      return `  ${path.length > 0 ? path.join(".") : "(result)"}: ${message}`;
+    })
+    .join("\n");
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
