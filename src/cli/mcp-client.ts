@@ -68,16 +68,18 @@ const ALLOWED_NOTIFICATIONS: ReadonlySet<string> = new Set(["notifications/initi
 const MAX_PAGES = 1000;
 
 /** What went over the wire, for error messages: the raw `tools/list` results, the protocol errors the transport saw. */
-class Wire {
+export class Wire {
   readonly sent: string[] = [];
   /** Each request's method and raw result, by id, in the order sent. */
   readonly requests = new Map<string | number, { method: string; result?: unknown }>();
   readonly transportErrors: string[] = [];
   closed = false;
+  /** The server's process, once started (stdio). */
+  pid: number | undefined;
 }
 
 /** Wraps the SDK's transport: records what is sent and received, and refuses to send any method but the audit's own. */
-class GuardedTransport implements Transport {
+export class GuardedTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport["onmessage"];
@@ -110,6 +112,8 @@ class GuardedTransport implements Transport {
       this.onmessage?.(message, extra);
     };
     await this.inner.start();
+    const pid = (this.inner as { pid?: unknown }).pid;
+    if (typeof pid === "number") this.wire.pid = pid;
   }
 
   async send(message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]): Promise<void> {
@@ -188,8 +192,43 @@ export async function fetchPublishedTools(target: AuditTarget, options: { timeou
     throw describeFailure(error, { target, phase, wire, stderr, timeoutMs: options.timeoutMs });
   } finally {
     clearTimeout(timer);
-    // Closes stdin, then SIGTERM, then SIGKILL (the SDK waits 2 s between them): the server cannot outlive the audit.
     await client.close().catch(() => {});
+    // The SDK's close ends stdin, then sends SIGTERM, then SIGKILL, 2 s apart; when a failed connect already
+    // started that in the background, the command could exit first and leave the server running.
+    if (wire.pid !== undefined) await ensureExited(wire.pid);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 50) {
+    if (!isRunning(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !isRunning(pid);
+}
+
+/** Waits for the server to exit after its stdin closed, then stops it: SIGTERM, then SIGKILL. */
+async function ensureExited(pid: number): Promise<void> {
+  if (await waitForExit(pid, 2000)) return;
+  try {
+    process.kill(pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  if (await waitForExit(pid, 2000)) return;
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // it exited in between
   }
 }
 

@@ -60,7 +60,7 @@ export function summaryText(summary: SurfaceSummary): string {
   const parts = [
     `${summary.readOnlyToolCount} read-only`,
     `${summary.destructiveToolCount} destructive`,
-    `${summary.additiveWriteToolCount} additive writes`,
+    `${summary.additiveWriteToolCount} additive write${summary.additiveWriteToolCount === 1 ? "" : "s"}`,
     `${summary.openWorldToolCount} open-world`,
   ];
   let text = `${count(summary.toolCount, "tool")}: ${parts.join(", ")}`;

@@ -15,6 +15,7 @@ export interface ProjectFiles {
   roots: string[];
   /** Every source file under them (declaration files aside), absolute, sorted. */
   files: string[];
+  /** The programs of the tsconfig.json files found (none with `typed: false`). */
   programs: ts.Program[];
   /** What was skipped or could not be used, one line each. */
   warnings: string[];
@@ -67,14 +68,17 @@ export function collectProjectFiles(paths: readonly string[], cwd: string, optio
     } else {
       throw new CliError(`cannot read ${path}: not a file or directory.`);
     }
-    const config = options.typed ? findTsconfig(stats.isDirectory() ? absolute : dirname(absolute)) : undefined;
+    const config = findTsconfig(stats.isDirectory() ? absolute : dirname(absolute));
     if (config) configs.add(config);
   }
-  const programs: ts.Program[] = [];
+  const projects: ParsedProject[] = [];
   const seen = new Set<string>();
-  for (const config of configs) programs.push(...loadPrograms(config, seen, warnings, cwd));
-  const outputDirectories = programs.flatMap((program) => {
-    const { outDir, declarationDir } = program.getCompilerOptions();
+  for (const config of configs) projects.push(...parseProjects(config, seen, warnings, cwd));
+  const programs = options.typed
+    ? projects.filter((project) => project.parsed.fileNames.length > 0).map(({ parsed }) => ts.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, noEmit: true }, projectReferences: parsed.projectReferences }))
+    : [];
+  const outputDirectories = projects.flatMap(({ parsed }) => {
+    const { outDir, declarationDir } = parsed.options;
     return [outDir, declarationDir].filter((dir): dir is string => typeof dir === "string").map((dir) => resolve(dir));
   });
   // A build's output would list every tool a second time.
@@ -134,8 +138,13 @@ function exists(path: string): boolean {
   }
 }
 
-/** The program of a tsconfig.json, and those of the projects it references (a solution config lists no files of its own). */
-function loadPrograms(configPath: string, seen: Set<string>, warnings: string[], cwd: string): ts.Program[] {
+interface ParsedProject {
+  configPath: string;
+  parsed: ts.ParsedCommandLine;
+}
+
+/** A tsconfig.json, and the projects it references (a solution config lists no files of its own). */
+function parseProjects(configPath: string, seen: Set<string>, warnings: string[], cwd: string): ParsedProject[] {
   if (seen.has(configPath)) return [];
   seen.add(configPath);
   const shown = displayPath(configPath, cwd);
@@ -144,15 +153,11 @@ function loadPrograms(configPath: string, seen: Set<string>, warnings: string[],
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(configPath), undefined, configPath);
   // Options TypeScript does not know, or files it cannot find, do not stop tsc either: the analysis goes on.
   for (const error of parsed.errors.filter((diagnostic) => diagnostic.code !== NO_INPUTS)) warnings.push(`${shown}: ${flatten(error)}`);
-  const programs: ts.Program[] = [];
-  if (parsed.fileNames.length > 0) {
-    programs.push(ts.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, noEmit: true }, projectReferences: parsed.projectReferences }));
-  }
+  const projects: ParsedProject[] = [{ configPath, parsed }];
   for (const reference of parsed.projectReferences ?? []) {
-    const referenced = ts.resolveProjectReferencePath(reference);
-    programs.push(...loadPrograms(resolve(referenced), seen, warnings, cwd));
+    projects.push(...parseProjects(resolve(ts.resolveProjectReferencePath(reference)), seen, warnings, cwd));
   }
-  return programs;
+  return projects;
 }
 
 /** "No inputs were found in config file": a solution-style tsconfig, whose references are followed instead. */
@@ -162,8 +167,9 @@ function flatten(diagnostic: ts.Diagnostic): string {
   return ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
 }
 
-/** A path as shown to the user and written to files: relative to the working directory, with `/`. */
+/** A path as shown to the user and in reports: relative to the working directory (with `/`) when it is inside it. */
 export function displayPath(path: string, cwd: string): string {
+  if (!isWithin(path, cwd)) return path;
   const rel = relative(cwd, path);
   const shown = rel === "" ? "." : rel;
   return sep === "/" ? shown : shown.split(sep).join("/");
