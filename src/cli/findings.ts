@@ -5,7 +5,7 @@
  */
 import type * as ts from "typescript";
 import type { FileFacts } from "../core/facts.js";
-import { findingRange, runRule, type AnyRuleDefinition, type Finding } from "../core/rule.js";
+import { findingRange, runRule, type AnyRuleDefinition } from "../core/rule.js";
 import type { ToolRegistration } from "../core/registrations/model.js";
 import { containsNode } from "../core/ts-utils.js";
 
@@ -52,7 +52,7 @@ export function placedFindings(facts: FileFacts, rules: readonly AnyRuleDefiniti
         messageId: finding.messageId,
         message: interpolate(rule.meta.messages[finding.messageId] ?? finding.messageId, finding.data),
         sourceFile: finding.node.getSourceFile(),
-        start: findingRange(finding as Finding<string>).start,
+        start: findingRange(finding).start,
       });
     }
   }

@@ -16,7 +16,7 @@ let url: string;
 
 function toolServer(): McpServer {
   const server = new McpServer({ name: "http-fixture", version: "2.0.0" });
-  const done = async () => ({ content: [{ type: "text" as const, text: "done" }] });
+  const done = () => Promise.resolve({ content: [{ type: "text" as const, text: "done" }] });
   server.registerTool("list_invoices", { description: "List invoices.", inputSchema: z.strictObject({ customer: z.string().max(80) }), annotations: { readOnlyHint: true, openWorldHint: false } }, done);
   server.registerTool("refund_invoice", { description: "Refund an invoice.", inputSchema: z.strictObject({ invoiceId: z.string().max(40), note: z.string() }) }, done);
   return server;
@@ -75,7 +75,14 @@ describe("mcp-guard audit --url", () => {
 describe("the audit's transport", () => {
   it("refuses to send any request but initialize and tools/list", async () => {
     const sent: JSONRPCMessage[] = [];
-    const inner: Transport = { start: async () => {}, close: async () => {}, send: async (message) => void sent.push(message) };
+    const inner: Transport = {
+      start: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+      send: (message) => {
+        sent.push(message);
+        return Promise.resolve();
+      },
+    };
     const transport = new GuardedTransport(inner, new Wire());
     await transport.start();
     await transport.send({ jsonrpc: "2.0", id: 0, method: "initialize", params: {} });
