@@ -29,7 +29,7 @@ type Sdk = {
 };
 
 const SDK = "@modelcontextprotocol/sdk";
-export const SDK_MISSING = `mcp-guard audit talks to servers through the MCP SDK's client, and ${SDK} is not installed. Install it next to the plugin: npm install -D ${SDK}`;
+export const SDK_MISSING = `the audit talks to servers through the MCP SDK's client, and ${SDK} is not installed. Install it next to the plugin: npm install -D ${SDK}`;
 
 /** The SDK next to this package, else the one in the working directory's project (a global mcp-guard in a project that has it). */
 async function loadSdk(cwd: string): Promise<Sdk> {
