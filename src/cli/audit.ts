@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { plugin } from "../eslint/plugin.js";
 import { outputFormat, parseCommandArgs } from "./args.js";
 import { EXIT, usageError } from "./errors.js";
@@ -78,9 +77,11 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
   const target = auditTarget(values, rest, io);
   const timeoutMs = timeoutOf(values.timeout);
 
+  // The source first: a path that cannot be read is an error before any server is started.
+  const inSource = values.static === undefined ? undefined : toolsInSource(values.static, io);
   const published = await fetchPublishedTools(target, { timeoutMs, clientVersion: plugin.meta.version, cwd: io.cwd });
   const report = judgePublishedTools(published.tools, selectRules(values.strict === true));
-  const coverage = values.static === undefined ? undefined : coverageOf(report, values.static, io);
+  const coverage = inSource && coverageOf(report, inSource);
   const server = published.server;
   const serverName = [server.name ?? "(unnamed server)", server.version].filter(Boolean).join(" ");
   const heading = `mcp-guard audit: ${serverName}${server.protocolVersion ? ` (protocol ${server.protocolVersion})` : ""}, ${published.tools.length} tool${published.tools.length === 1 ? "" : "s"} published`;
@@ -129,13 +130,16 @@ function timeoutOf(value: string | undefined): number {
   return Math.round(seconds * 1000);
 }
 
-/** The tools the static analysis of DIR did not see, and the ones it saw that the server does not publish. */
-function coverageOf(report: Report, directory: string, io: CliIo): Coverage {
-  const inventory = staticInventory([resolve(io.cwd, directory)], { cwd: io.cwd, rules: [], typed: true });
+/** The names of the tools the static analysis finds in DIR; registrations with a computed name cannot be matched. */
+function toolsInSource(directory: string, io: CliIo): Set<string> {
+  const inventory = staticInventory([directory], { cwd: io.cwd, rules: [], typed: true });
   for (const warning of inventory.warnings) io.stderr(`mcp-guard audit: --static: ${warning}\n`);
+  return new Set(inventory.tools.filter((tool) => tool.nameKnown).map((tool) => tool.name));
+}
+
+/** The published tools the static analysis did not see, and the ones it saw that the server does not publish. */
+function coverageOf(report: Report, inSource: ReadonlySet<string>): Coverage {
   const published = new Set(report.tools.map((tool) => tool.name));
-  // Unnamed registrations (a computed name) cannot be matched; they are in the inventory's "not read" list.
-  const inSource = new Set(inventory.tools.filter((tool) => tool.nameKnown).map((tool) => tool.name));
   return {
     publishedNotInSource: [...published].filter((name) => !inSource.has(name)).sort(),
     inSourceNotPublished: [...inSource].filter((name) => !published.has(name)).sort(),

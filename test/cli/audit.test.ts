@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isRunning, mcpGuard, NODE_SERVER, NODE_SERVER_DIR, PYTHON, PYTHON_SERVER, recorded, tempDir } from "./helpers.js";
@@ -151,6 +152,13 @@ describe("mcp-guard audit of a server that cannot be audited", () => {
     const result = await audit("loop-cursor");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('mcp-guard audit: the server\'s tools/list pages loop: cursor "again" came back twice.');
+  });
+
+  it("is given a --static path that cannot be read: no server is started", async () => {
+    const record = join(tempDir("record"), "calls.txt");
+    const result = await audit("ok", "--static", "no/such/dir", "--env", `MCP_GUARD_FIXTURE_RECORD=${record}`);
+    expect(result).toEqual({ code: 2, stdout: "", stderr: "mcp-guard audit: cannot read no/such/dir: no such file or directory.\n" });
+    expect(existsSync(record)).toBe(false);
   });
 
   it("is a command that does not exist", async () => {
