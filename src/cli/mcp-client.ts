@@ -5,8 +5,9 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { CliError, messageOf } from "./errors.js";
+import { Deadline, describeFailure } from "./audit-failure.js";
+import { CliError } from "./errors.js";
+import { GuardedTransport, lastRawResult, Wire } from "./guarded-transport.js";
 import { StderrTail } from "./stderr-tail.js";
 
 export type AuditTarget =
@@ -62,76 +63,7 @@ function isModuleNotFound(error: unknown): boolean {
   return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND" || code === "ERR_PACKAGE_PATH_NOT_EXPORTED";
 }
 
-/** Requests and notifications the audit may send; the transport refuses anything else, `tools/call` above all. */
-const ALLOWED_REQUESTS: ReadonlySet<string> = new Set(["initialize", "tools/list"]);
-const ALLOWED_NOTIFICATIONS: ReadonlySet<string> = new Set(["notifications/initialized", "notifications/cancelled"]);
 const MAX_PAGES = 1000;
-
-/** What went over the wire, for error messages: the raw `tools/list` results, the protocol errors the transport saw. */
-export class Wire {
-  readonly sent: string[] = [];
-  /** Each request's method and raw result, by id, in the order sent. */
-  readonly requests = new Map<string | number, { method: string; result?: unknown }>();
-  readonly transportErrors: string[] = [];
-  closed = false;
-  /** The server's process, once started (stdio). */
-  pid: number | undefined;
-}
-
-/** Wraps the SDK's transport: records what is sent and received, and refuses to send any method but the audit's own. */
-export class GuardedTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: Transport["onmessage"];
-
-  constructor(
-    private readonly inner: Transport,
-    private readonly wire: Wire,
-  ) {}
-
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
-  }
-
-  setProtocolVersion(version: string): void {
-    this.inner.setProtocolVersion?.(version);
-  }
-
-  async start(): Promise<void> {
-    this.inner.onclose = () => {
-      this.wire.closed = true;
-      this.onclose?.();
-    };
-    this.inner.onerror = (error) => {
-      if (this.wire.transportErrors.length < 5) this.wire.transportErrors.push(messageOf(error));
-      this.onerror?.(error);
-    };
-    this.inner.onmessage = (message, extra) => {
-      const request = "id" in message && "result" in message ? this.wire.requests.get(message.id) : undefined;
-      if (request) request.result = (message as { result?: unknown }).result;
-      this.onmessage?.(message, extra);
-    };
-    await this.inner.start();
-    const pid = (this.inner as { pid?: unknown }).pid;
-    if (typeof pid === "number") this.wire.pid = pid;
-  }
-
-  async send(message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]): Promise<void> {
-    if ("method" in message) {
-      const allowed = "id" in message ? ALLOWED_REQUESTS : ALLOWED_NOTIFICATIONS;
-      if (!allowed.has(message.method)) throw new Error(`mcp-guard audit refused to send "${message.method}": an audit sends only initialize and tools/list`);
-      this.wire.sent.push(message.method);
-      if ("id" in message) this.wire.requests.set(message.id, { method: message.method });
-    }
-    await this.inner.send(message, options);
-  }
-
-  async close(): Promise<void> {
-    await this.inner.close();
-  }
-}
-
-class Deadline extends Error {}
 
 /** Starts or reaches the server, lists its tools, and closes it; any failure is a CliError with exit code 2. */
 export async function fetchPublishedTools(target: AuditTarget, options: { timeoutMs: number; clientVersion: string; cwd: string }): Promise<PublishedSurface> {
@@ -232,70 +164,4 @@ async function ensureExited(pid: number): Promise<void> {
   }
 }
 
-/** The raw result of the last request of this method, as the server sent it. */
-function lastRawResult(wire: Wire, method: string): unknown {
-  let result: unknown;
-  for (const request of wire.requests.values()) if (request.method === method) result = request.result;
-  return result;
-}
 
-interface FailureContext {
-  target: AuditTarget;
-  phase: string;
-  wire: Wire;
-  stderr: StderrTail;
-  timeoutMs: number;
-}
-
-/** One message that says what happened, at which step, with the server's last words. */
-function describeFailure(error: unknown, context: FailureContext): CliError {
-  if (error instanceof CliError) return withDetails(error.message, context);
-  const { target, phase, wire, timeoutMs } = context;
-  const code = (error as { code?: unknown } | undefined)?.code;
-  const where = target.kind === "stdio" ? "the server" : target.url.href;
-  if (target.kind === "stdio" && (code === "ENOENT" || code === "EACCES" || code === "ENOTDIR")) {
-    return new CliError(`could not start ${JSON.stringify(target.command)}: ${messageOf(error)}.`);
-  }
-  if (error instanceof Deadline) return withDetails(`${where} did not answer ${phase} within ${formatSeconds(timeoutMs)} (--timeout).`, context);
-  if (wire.closed && target.kind === "stdio") return withDetails(`the server exited before it answered ${phase}.`, context);
-  const issues = (error as { issues?: unknown } | undefined)?.issues;
-  if (Array.isArray(issues)) return withDetails(`${where} answered ${phase} outside the protocol:\n${protocolIssues(issues, lastRawResult(wire, "tools/list"), phase)}`, context);
-  if (typeof code === "number") return withDetails(`${where} answered ${phase} with an error: ${messageOf(error)}`, context);
-  if (target.kind === "http") {
-    const cause = (error as { cause?: unknown } | undefined)?.cause;
-    return withDetails(`could not audit ${target.url.href} at ${phase}: ${messageOf(error)}${cause ? ` (${messageOf(cause)})` : ""}`, context);
-  }
-  return withDetails(`${phase} failed: ${messageOf(error)}`, context);
-}
-
-function withDetails(message: string, context: FailureContext): CliError {
-  const parts: string[] = [];
-  if (context.wire.transportErrors.length > 0) {
-    parts.push(`The server also wrote to stdout what is not JSON-RPC (stdout is the protocol's channel; logs belong on stderr):\n${context.wire.transportErrors.map((line) => `  ${line}`).join("\n")}`);
-  }
-  const tail = context.stderr.lines();
-  if (context.target.kind === "stdio") parts.push(tail.length > 0 ? `Last lines the server wrote to stderr:\n${tail.map((line) => `  | ${line}`).join("\n")}` : "The server wrote nothing to stderr.");
-  return new CliError(message, undefined, parts.join("\n"));
-}
-
-/** Zod issues as `tool "x" (tools[2]): inputSchema.type: expected "object"`, naming the tool from the raw answer. */
-function protocolIssues(issues: unknown[], raw: unknown, phase: string): string {
-  const rawTools = (raw as { tools?: unknown } | undefined)?.tools;
-  return issues
-    .slice(0, 10)
-    .map((issue) => {
-      const { path = [], message = "" } = issue as { path?: (string | number)[]; message?: string };
-      if (phase.startsWith("tools/list") && path[0] === "tools" && typeof path[1] === "number") {
-        const tool = Array.isArray(rawTools) ? (rawTools[path[1]] as { name?: unknown } | undefined) : undefined;
-        const name = typeof tool?.name === "string" ? `tool ${JSON.stringify(tool.name)} (tools[${path[1]}])` : `tools[${path[1]}]`;
-        const rest = path.slice(2).join(".");
-        return `  ${name}${rest ? `: ${rest}` : ""}: ${message}`;
-      }
-      return `  ${path.length > 0 ? path.join(".") : "(result)"}: ${message}`;
-    })
-    .join("\n");
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
-}

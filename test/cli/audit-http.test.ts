@@ -6,7 +6,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { GuardedTransport, Wire } from "../../src/cli/mcp-client.js";
+import { GuardedTransport, Wire } from "../../src/cli/guarded-transport.js";
 import { mcpGuard } from "./helpers.js";
 
 /** Every JSON-RPC method the HTTP server received, in order. */
