@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark: how much the plugin adds to an ESLint run over a corpus of MCP server files.
 //   npm run bench                      (builds dist/, then runs this)
-//   node --expose-gc bench/run.js [--runs 5] [--regenerate] [--files 200] [--registrations 20] [--no-typed] [--floor] [--no-alone]
+//   node --expose-gc bench/run.js [--runs 5] [--regenerate] [--files 200] [--registrations 20] [--no-typed] [--floor] [--no-alone] [--modes a,b]
 // Modes, each linted with a fresh ESLint instance (cache off), runs interleaved and rotated so that machine
 // noise hits every mode alike:
 //   baseline              @typescript-eslint/parser, no rules
@@ -11,6 +11,8 @@
 //   empty-rule            parser, one rule that does nothing: ESLint's own price for enabling any rule
 //   typed-empty-rule      the same under projectService
 //   replay (--floor)      the recommended findings reported again without analysis: ESLint's own cost for them
+//   inventory             `mcp-guard inventory` of the same files: its tsconfig.json's program, facts, recommended rules
+// --modes keeps only the named modes (for example --modes typed-recommended,inventory).
 // Then, unless --no-alone, the analysis without ESLint (bench/analysis-alone.js). Where Linux reports it, each
 // mode's CPU time is also split into the main thread and V8's background threads (bench/main-thread.js).
 // Typed runs start from a cold project service (parser caches cleared), as a fresh `eslint` process would.
@@ -23,6 +25,8 @@ import { parseArgs } from "node:util";
 import tsParser from "@typescript-eslint/parser";
 import { ESLint } from "eslint";
 import plugin from "../dist/src/index.js";
+import { selectRules } from "../dist/src/cli/rule-set.js";
+import { staticInventory } from "../dist/src/cli/static-inventory.js";
 import { CORPUS_VERSION, generateCorpus } from "./corpus-gen.js";
 import { measureAnalysisAlone } from "./analysis-alone.js";
 import { startCpuClock } from "./main-thread.js";
@@ -42,6 +46,7 @@ const { values: args } = parseArgs({
     "no-typed": { type: "boolean", default: false },
     floor: { type: "boolean", default: false },
     "no-alone": { type: "boolean", default: false },
+    modes: { type: "string" },
   },
 });
 const runs = Number(args.runs);
@@ -85,14 +90,35 @@ const modes = [
   { name: "typed-empty-rule", typed: true, rules: false, emptyRule: true },
   // --floor: the recommended findings replayed without analysis (bench/replay.js).
   { name: "replay", typed: false, rules: true, replay: true },
-].filter((m) => !(args["no-typed"] && m.typed) && (args.floor || !m.replay));
+  // The command's own work, as `mcp-guard inventory src` in the corpus does it (typed: the corpus has a tsconfig.json).
+  { name: "inventory", typed: true, rules: true, inventory: true },
+]
+  .filter((m) => !(args["no-typed"] && m.typed) && (args.floor || !m.replay))
+  .filter((m) => !args.modes || args.modes.split(",").includes(m.name));
 
 // Every run starts from a collected heap, so no mode pays for the garbage another one left behind, and ends
 // with a collection inside the timed window, so every mode pays for all of its own garbage (a CLI process
 // that exits never collects its last garbage, so this charges the plugin more than a user's run would).
 const collectGarbage = globalThis.gc ?? (() => {});
 
+const inventoryRules = selectRules(false);
+
+function inventoryOnce() {
+  collectGarbage();
+  const start = performance.now();
+  const stopCpuClock = startCpuClock();
+  const inventory = staticInventory(["src"], { cwd: corpusDir, rules: inventoryRules, typed: true });
+  collectGarbage();
+  const { cpuMs, mainMs } = stopCpuClock();
+  const ms = performance.now() - start;
+  const files = inventory.analysis.typedFiles + inventory.analysis.untypedFiles;
+  if (inventory.analysis.typedFiles !== files) throw new Error(`inventory: ${inventory.analysis.untypedFiles} files were read without the corpus's program`);
+  // Per tool: a schema shared by two tools counts for each, so this is not ESLint's count.
+  return { ms, cpuMs, mainMs, findings: inventory.findings.length, files, results: [] };
+}
+
 async function runOnce(mode, stats = false) {
+  if (mode.inventory) return inventoryOnce();
   tsParser.clearCaches();
   const eslint = new ESLint({ cwd: corpusDir, overrideConfigFile: true, overrideConfig: config(mode), cache: false, stats });
   collectGarbage();
@@ -160,7 +186,7 @@ console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const row of table) console.log(fmt(row));
 
 function ratios(numerator, denominator) {
-  if (!cpu.has(numerator)) return undefined;
+  if (!cpu.has(numerator) || !cpu.has(denominator)) return undefined;
   const paired = cpu.get(numerator).map((t, i) => t / cpu.get(denominator)[i]);
   return {
     cpu: median(cpu.get(numerator)) / median(cpu.get(denominator)),
@@ -174,9 +200,13 @@ console.log("");
 const line = (label, r, note = "") =>
   r && console.log(`${label.padEnd(35)} cpu ${r.cpu.toFixed(3)}  per-round ${r.paired.toFixed(3)}  wall ${r.wall.toFixed(3)}${r.main === undefined ? "" : `  main thread ${r.main.toFixed(3)}`}${note}`);
 const untyped = ratios("recommended", "baseline");
-line("recommended / baseline", untyped, `  (target <= 1.15 on cpu: ${untyped.cpu <= 1.15 ? "met" : "NOT met"})`);
+if (untyped) line("recommended / baseline", untyped, `  (target <= 1.15 on cpu: ${untyped.cpu <= 1.15 ? "met" : "NOT met"})`);
 line("replay / baseline (ESLint's own cost)", ratios("replay", "baseline"));
 line("typed-recommended / typed-baseline", ratios("typed-recommended", "typed-baseline"));
+const inventoryRatio = ratios("inventory", "typed-recommended");
+if (inventoryRatio) {
+  line("inventory / typed-recommended", inventoryRatio, `  (target <= 1.2 on cpu: ${inventoryRatio.cpu <= 1.2 ? "met" : "NOT met"})`);
+}
 // The same ratios split at ESLint's floor for any enabled rule (see emptyRulePlugin).
 console.log("\nSplit at ESLint's floor for enabling any rule (one rule that does nothing):");
 line("empty-rule / baseline", ratios("empty-rule", "baseline"));
@@ -189,7 +219,7 @@ line("typed-recommended / typed-empty-rule", ratios("typed-recommended", "typed-
 // rule carries the shared cost.
 console.log("\nWhere the time goes, from ESLint stats (one extra run per mode, wall ms):");
 const parseTimes = new Map();
-for (const mode of modes.filter((m) => !m.replay)) {
+for (const mode of modes.filter((m) => !m.replay && !m.inventory)) {
   const { results } = await runOnce(mode, true);
   let parse = 0;
   let total = 0;
