@@ -29,6 +29,7 @@ export default defineRule<Record<string, never>, MessageIds>({
   meta: {
     description: "Disallow starting an MCP server process with the client's whole environment",
     config: "recommended",
+    security: { cwe: [200], severity: 7.5 },
     hasSuggestions: false,
     messages: {
       envPassthrough:
