@@ -38,6 +38,7 @@ export default defineRule<{ selectorNames: string[]; payloadNames: string[] }, M
   meta: {
     description: "Disallow generic tools that take a free-form action name next to an open payload",
     config: "recommended",
+    security: { cwe: [20], severity: 5.4 },
     hasSuggestions: false,
     messages: {
       actionDispatch: 'Tool "{{tool}}" dispatches on "{{selector}}" with open "{{payload}}"{{at}}; use one tool per action.',

@@ -29,6 +29,7 @@ export default defineRule<Record<string, never>, MessageIds>({
   meta: {
     description: "Disallow starting an MCP server process with the client's whole environment",
     config: "recommended",
+    security: { cwe: [200], severity: 7.5 },
     hasSuggestions: false,
     messages: {
       envPassthrough: "This transport gives the MCP server the whole environment. Pass only what it needs: { ...getDefaultEnvironment(), NAME: process.env.NAME }.",

@@ -31,6 +31,7 @@ export default defineRule<{ identityNames: string[]; authorityNames: string[]; c
   meta: {
     description: "Disallow taking the caller's identity, authority or credentials from tool arguments",
     config: "recommended",
+    security: { cwe: [639, 807], severity: 8.1 },
     hasSuggestions: false,
     messages: {
       identityInSchema: 'Tool "{{tool}}" takes the {{kind}} field "{{field}}" from its arguments; read it from {{source}}.',

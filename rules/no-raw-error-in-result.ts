@@ -139,6 +139,7 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
   meta: {
     description: "Disallow returning a caught error's message, stack or text to the model",
     config: "recommended",
+    security: { cwe: [209], severity: 5.3 },
     hasSuggestions: true,
     messages: {
       rawError: "The caught error's {{part}} reaches {{sink}}. Return a fixed message and log the error.",

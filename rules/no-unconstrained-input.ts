@@ -20,6 +20,7 @@ export default defineRule<{ allowFields: string[]; allowEnumKeyedRecords: boolea
   meta: {
     description: "Disallow tool input values that accept anything: z.any, z.unknown, z.record, property bags, empty JSON Schemas",
     config: "recommended",
+    security: { cwe: [20], severity: 6.5 },
     hasSuggestions: false,
     messages: {
       anyValue: "z.{{what}}() in {{where}} accepts any value. Declare the type this field takes.",

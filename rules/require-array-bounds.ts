@@ -9,6 +9,7 @@ export default defineRule<{ allowFields: string[]; suggestedMaxItems: number; ce
   meta: {
     description: "Require an upper bound on the number of items of every array or set in a tool's input schema",
     config: "recommended",
+    security: { cwe: [770], severity: 4.3 },
     hasSuggestions: true,
     messages: {
       unbounded: "The array at {{where}} has no maximum item count; {{hint}}.",

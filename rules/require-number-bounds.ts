@@ -8,6 +8,7 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
   meta: {
     description: "Require a minimum and a maximum on every number in a tool's input schema",
     config: "strict",
+    security: { cwe: [1284], severity: 3.1 },
     hasSuggestions: false,
     messages: {
       unbounded: "The number at {{where}} has no {{missing}}; {{hint}}.",

@@ -35,6 +35,7 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
   meta: {
     description: "Require every object in a tool's input schema to reject unknown keys",
     config: "recommended",
+    security: { cwe: [20, 915], severity: 5.3 },
     hasSuggestions: true,
     messages: {
       zodObject: "z.object() in {{where}} strips unknown keys. Use z.strictObject() or add .strict().",

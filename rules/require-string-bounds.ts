@@ -19,6 +19,7 @@ export default defineRule<{ allowFields: string[]; suggestedMaxLength: number; c
   meta: {
     description: "Require an upper length bound on every string in a tool's input schema",
     config: "recommended",
+    security: { cwe: [770], severity: 4.3 },
     hasSuggestions: true,
     messages: {
       unbounded: "The string at {{where}} has no maximum length; {{hint}}.",

@@ -59,6 +59,7 @@ export default defineRule<{ strict: boolean }, MessageIds>({
   meta: {
     description: "Require explicit readOnlyHint, destructiveHint and openWorldHint annotations on every tool, and consistent ones",
     config: "recommended",
+    security: { cwe: [], severity: 3.7 },
     hasSuggestions: true,
     messages: {
       missingAnnotations: 'Tool "{{tool}}" has no annotations, so clients assume the worst. Declare {{hints}}.',

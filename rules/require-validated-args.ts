@@ -45,6 +45,7 @@ export default defineRule<{ validators: string[] }, MessageIds>({
   meta: {
     description: "Require low-level tools/call handlers to validate request.params.arguments before reading them",
     config: "recommended",
+    security: { cwe: [20], severity: 7.3 },
     hasSuggestions: false,
     messages: {
       unvalidatedRead: 'The tools/call handler reads "{{field}}" from request.params.arguments unvalidated. Parse them first (Schema.safeParse) and read the result.',

@@ -5,6 +5,17 @@ import type { Edit } from "./schema/model.js";
 
 export type ConfigName = "recommended" | "strict";
 
+/**
+ * How code scanning ranks a rule's findings (the SARIF formatter writes it; docs/ci.md gives the
+ * reason for each rule's choice).
+ */
+export interface SecurityRanking {
+  /** CWE ids that describe the weakness, most specific first; empty when none fits. */
+  cwe: readonly number[];
+  /** GitHub's `security-severity`, a CVSS-like score from 0.1 to 10 (9+ critical, 7+ high, 4+ medium, else low). */
+  severity: number;
+}
+
 export interface Suggestion<MessageIds extends string> {
   messageId: MessageIds;
   data?: Record<string, string | number>;
@@ -35,6 +46,7 @@ export interface RuleDefinition<Options extends Record<string, unknown>, Message
     description: string;
     /** The smallest shared config that turns this rule on. */
     config: ConfigName;
+    security: SecurityRanking;
     messages: Record<MessageIds, string>;
     /** JSON Schema of the single options object. */
     optionsSchema: JSONSchema4 & { type: "object" };

@@ -2,7 +2,7 @@ import ts from "typescript";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { forgetUntypedFacts, mayHaveTools } from "../core/facts.js";
 import { factsForFile } from "../core/program-index.js";
-import { findingRange, runRuleInFile, type RuleDefinition } from "../core/rule.js";
+import { findingRange, runRuleInFile, type RuleDefinition, type SecurityRanking } from "../core/rule.js";
 import { readSettings, type GuardSettings } from "../core/settings.js";
 import { forgetSourceFile, sourceFileFor } from "./source-file.js";
 import { reportEngineError } from "./engine-errors.js";
@@ -13,6 +13,8 @@ export interface McpGuardDocs {
   description: string;
   recommended?: boolean;
   requiresTypeChecking?: boolean;
+  /** Read by formatters/sarif.js from ESLint's rulesMeta, so that code scanning ranks the findings. */
+  security: SecurityRanking;
 }
 
 export const REPOSITORY_URL = "https://github.com/mcp-guard/eslint-plugin-mcp-guard";
@@ -68,7 +70,7 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
     name: definition.name,
     meta: {
       type: "problem",
-      docs: { description: definition.meta.description, recommended: definition.meta.config === "recommended", requiresTypeChecking: false, url: docsUrl(definition.name) },
+      docs: { description: definition.meta.description, recommended: definition.meta.config === "recommended", requiresTypeChecking: false, url: docsUrl(definition.name), security: definition.meta.security },
       hasSuggestions: definition.meta.hasSuggestions || undefined,
       messages: definition.meta.messages,
       schema: [definition.meta.optionsSchema],

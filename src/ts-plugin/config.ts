@@ -7,6 +7,9 @@
  *     "severity": "warn",                 // of the rules the preset turns on: "warn" (default) | "error"
  *     "rules": { "mcp-guard/require-string-bounds": ["error", { "suggestedMaxLength": 500 }] },
  *     "zodModules": ["@acme/schema"] }    // shared settings: the keys of settings["mcp-guard"]
+ *
+ * "config" may instead name a module whose flat config holds the policy (policy-module.ts): its
+ * mcp-guard rules and settings then replace the preset, and the entry's own keys apply on top.
  */
 import type { AnyRuleDefinition, ConfigName } from "../core/rule.js";
 import { formatPath, isPlainObject, unknownKeyMessage, validateJson } from "../core/json-schema.js";
@@ -15,6 +18,7 @@ import { settingsSchema } from "../core/settings-schema.js";
 import { ruleDefinitions } from "../rules.js";
 import { codeForRule } from "./codes.js";
 import { applyDefaults } from "./options.js";
+import { mergeRules, mergeSettings, type ModulePolicy } from "./policy-module.js";
 
 export const RULE_PREFIX = "mcp-guard/";
 
@@ -42,6 +46,10 @@ const PRESET_MEMBERS: Record<Preset, (config: ConfigName) => boolean> = {
   all: () => true,
   none: () => false,
 };
+
+export function isPresetName(value: unknown): value is Preset {
+  return typeof value === "string" && Object.hasOwn(PRESET_MEMBERS, value);
+}
 
 /** Keys of the entry that belong to the plugin; every other key is a shared setting. */
 const OWN_KEYS = new Set(["name", "config", "severity", "rules"]);
@@ -85,32 +93,40 @@ function readRuleSetting(id: string, value: unknown, definition: AnyRuleDefiniti
   return { severity, options: rawOptions };
 }
 
-/** Reads the plugin entry. Every problem is passed to `log`, and the affected part falls back to its default. */
-export function parseConfig(raw: unknown, log: (message: string) => void, definitions: readonly AnyRuleDefinition[] = ruleDefinitions): PluginConfig {
+/**
+ * Reads the plugin entry. Every problem is passed to `log`, and the affected part falls back to its
+ * default. With `policy` (the rules and settings of the module "config" names), no preset applies: the
+ * policy's rules run, as ESLint runs them, and the entry's `rules` and settings keys apply on top.
+ */
+export function parseConfig(raw: unknown, log: (message: string) => void, definitions: readonly AnyRuleDefinition[] = ruleDefinitions, policy?: ModulePolicy): PluginConfig {
   let entry: Record<string, unknown> = {};
   if (isPlainObject(raw)) entry = raw;
   else if (raw !== undefined && raw !== null) log(`the plugin entry is not an object (${typeof raw}); using the defaults.`);
 
-  let preset: Preset = "recommended";
-  if (entry["config"] !== undefined) {
-    if (typeof entry["config"] === "string" && entry["config"] in PRESET_MEMBERS) preset = entry["config"] as Preset;
+  let preset: Preset = policy ? "none" : "recommended";
+  if (!policy && entry["config"] !== undefined) {
+    if (isPresetName(entry["config"])) preset = entry["config"];
     else log(`"config": ${JSON.stringify(entry["config"])} is not one of "recommended", "strict", "all", "none"; using "recommended".`);
   }
 
   let presetSeverity: Severity = "warn";
-  if (entry["severity"] !== undefined) {
+  if (policy && entry["severity"] !== undefined) {
+    log(`"severity" applies to a preset's rules; the config module sets each rule's severity, so it is ignored.`);
+  } else if (entry["severity"] !== undefined) {
     const severity = severityOf(entry["severity"]);
     if (severity === "warn" || severity === "error") presetSeverity = severity;
     else log(`"severity": ${JSON.stringify(entry["severity"])} is not "warn" or "error"; using "warn".`);
   }
 
+  let ruleEntries: unknown = entry["rules"];
+  if (policy) ruleEntries = isPlainObject(ruleEntries) ? mergeRules(policy.rules, ruleEntries) : policy.rules;
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
   const settingsByName = new Map<string, RuleSetting>();
-  if (entry["rules"] !== undefined) {
-    if (!isPlainObject(entry["rules"])) {
+  if (ruleEntries !== undefined) {
+    if (!isPlainObject(ruleEntries)) {
       log(`"rules" is not an object; ignoring it.`);
     } else {
-      for (const [key, value] of Object.entries(entry["rules"])) {
+      for (const [key, value] of Object.entries(ruleEntries)) {
         const name = key.startsWith(RULE_PREFIX) ? key.slice(RULE_PREFIX.length) : key;
         const definition = byName.get(name);
         if (!definition) {
@@ -138,7 +154,9 @@ export function parseConfig(raw: unknown, log: (message: string) => void, defini
     });
   }
 
-  const shared = Object.fromEntries(Object.entries(entry).filter(([key]) => !OWN_KEYS.has(key)));
+  const entrySettings = Object.fromEntries(Object.entries(entry).filter(([key]) => !OWN_KEYS.has(key)));
+  const shared = policy ? mergeSettings(policy.settings, entrySettings) : entrySettings;
+  // The one place where the shared settings of the entry and of a config module meet, and are checked.
   let settings: GuardSettings;
   try {
     logSettingsProblems(settingsProblems(shared), log);

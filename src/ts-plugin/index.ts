@@ -12,10 +12,12 @@ import type { TS } from "../core/ts-utils.js";
 import { ruleDefinitions } from "../rules.js";
 import { INSTALL_TYPESCRIPT_6, typeScriptMajor } from "../core/typescript-support.js";
 import { codeForRule } from "./codes.js";
-import { parseConfig } from "./config.js";
+import { isPresetName, parseConfig, type PluginConfig } from "./config.js";
 import { FindingsCache } from "./diagnostics.js";
 import { createLanguageServiceProxy, type PluginState } from "./language-service.js";
 import { createLogger, type PluginLogger } from "./logger.js";
+import { loadConfigModule, policyFromFlatConfig } from "./policy-module.js";
+import { readSettings } from "../core/settings.js";
 
 /** The TypeScript versions whose tsserver the plugin supports (the package's peer range). */
 export const SUPPORTED_RANGE = ">=5.4 <6.1";
@@ -52,19 +54,80 @@ export interface FactoryOptions {
   definitions?: readonly AnyRuleDefinition[];
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** Where the project's modules resolve from: the directory of its tsconfig.json. */
+function projectDirectory(info: ts.server.PluginCreateInfo): string {
+  const project = info.project as Partial<Pick<ts.server.Project, "getCurrentDirectory">>;
+  return typeof project.getCurrentDirectory === "function" ? project.getCurrentDirectory() : process.cwd();
+}
+
+function logRules(logger: PluginLogger, version: string, config: PluginConfig): void {
+  const enabled = config.rules.map((rule) => `${rule.id}=${rule.severity}`).join(", ") || "none";
+  logger.info(`TypeScript ${version}; rules: ${enabled}.`);
+}
+
 function init(modules: { typescript: TS }, options: FactoryOptions = {}): ts.server.PluginModule {
   const t = modules.typescript;
   const definitions = options.definitions ?? ruleDefinitions;
+  const version = typeof t?.version === "string" ? t.version : "unknown";
   let active: { state: PluginState; info: ts.server.PluginCreateInfo; logger: PluginLogger } | undefined;
+  /** Counts configurations, so that a config module imported late does not undo a newer one. */
+  let generation = 0;
 
-  const configure = (raw: unknown, logger: PluginLogger): PluginState["config"] =>
-    parseConfig(raw, (message) => logger.info(`tsconfig plugin entry: ${message}`), definitions);
+  /**
+   * The configuration of an entry. When "config" names a module that must be imported asynchronously,
+   * no rule runs until it is, and `update` then receives the configuration.
+   */
+  const configure = (raw: unknown, info: ts.server.PluginCreateInfo, logger: PluginLogger, update: (config: PluginConfig) => void): PluginConfig => {
+    const current = ++generation;
+    const log = (message: string): void => logger.info(`tsconfig plugin entry: ${message}`);
+    const named = isPlainObject(raw) ? raw["config"] : undefined;
+    if (typeof named !== "string" || isPresetName(named)) return parseConfig(raw, log, definitions);
+    const moduleLog = (message: string): void => log(`"config": "${named}": ${message}`);
+    const defaults = (): PluginConfig => parseConfig({ ...(raw as Record<string, unknown>), config: undefined }, log, definitions);
+    const fromExport = (exported: unknown, path: string): PluginConfig => {
+      const policy = policyFromFlatConfig(exported, moduleLog);
+      if (!policy) {
+        moduleLog("using the defaults.");
+        return defaults();
+      }
+      logger.info(`config module "${named}": ${path}`);
+      return parseConfig(raw, log, definitions, policy);
+    };
+    const load = loadConfigModule(named, projectDirectory(info));
+    if (load.kind === "failed") {
+      moduleLog(`not a preset ("recommended", "strict", "all", "none"), and as a module ${load.reason}; using the defaults.`);
+      return defaults();
+    }
+    // ESLint also accepts a config module whose default export is a promise.
+    const settle = (value: unknown): unknown => (isPlainObject(value) && isThenable(value["default"]) ? value["default"] : value);
+    const exported = settle(load.exported);
+    if (!isThenable(exported)) return fromExport(exported, load.path);
+    moduleLog(`${load.path} is being imported (an ES module that require() cannot load here, or a promised config); no rule runs until it is.`);
+    Promise.resolve(exported)
+      .then(settle)
+      .then((config) => {
+        if (current === generation) update(fromExport(config, load.path));
+      })
+      .catch((error: unknown) => {
+        if (current !== generation) return;
+        moduleLog(`importing ${load.path} failed (${error instanceof Error ? error.message : String(error)}); using the defaults.`);
+        update(defaults());
+      });
+    return { rules: [], settings: readSettings(undefined) };
+  };
 
   return {
     create(info) {
       const logger = createLogger(info);
       try {
-        const version = typeof t?.version === "string" ? t.version : "unknown";
         if (!isSupportedTypeScript(version)) {
           logger.info(typeScriptMajor(version) === 7
             ? `TypeScript ${version}: TypeScript 7 has no JavaScript API and no tsserver plugins, so the plugin is off. Fix: ${INSTALL_TYPESCRIPT_6}, and use it as the editor's TypeScript.`
@@ -73,10 +136,10 @@ function init(modules: { typescript: TS }, options: FactoryOptions = {}): ts.ser
         }
         const codes = [...new Set(definitions.map((definition) => codeForRule(definition.name)))];
         registerCodeFixCodes(t, codes, logger);
-        const state: PluginState = { config: configure(info.config, logger), cache: new FindingsCache(), codes: new Set(codes) };
+        const state: PluginState = { config: { rules: [], settings: readSettings(undefined) }, cache: new FindingsCache(), codes: new Set(codes) };
         active = { state, info, logger };
-        const enabled = state.config.rules.map((rule) => `${rule.id}=${rule.severity}`).join(", ") || "none";
-        logger.info(`TypeScript ${version}; rules: ${enabled}.`);
+        state.config = configure(info.config, info, logger, (config) => apply(config));
+        logRules(logger, version, state.config);
         return createLanguageServiceProxy(t, info.languageService, info.languageServiceHost, state, logger);
       } catch (error) {
         logger.error("create", error);
@@ -86,18 +149,30 @@ function init(modules: { typescript: TS }, options: FactoryOptions = {}): ts.ser
     /** `configurePlugin` requests: the given keys override the tsconfig entry's. */
     onConfigurationChanged(config: unknown) {
       if (!active) return;
-      const { state, info, logger } = active;
+      const { info, logger } = active;
       try {
-        const base = typeof info.config === "object" && info.config !== null ? (info.config as Record<string, unknown>) : {};
-        const override = typeof config === "object" && config !== null ? (config as Record<string, unknown>) : {};
-        state.config = configure({ ...base, ...override }, logger);
-        state.cache = new FindingsCache();
-        info.project.refreshDiagnostics();
+        const base = isPlainObject(info.config) ? info.config : {};
+        const override = isPlainObject(config) ? config : {};
+        apply(configure({ ...base, ...override }, info, logger, (late) => apply(late)));
       } catch (error) {
         logger.error("onConfigurationChanged", error);
       }
     },
   };
+
+  /** Makes a configuration current: findings are recomputed, and the editor asks for them again. */
+  function apply(config: PluginConfig): void {
+    if (!active) return;
+    const { state, info, logger } = active;
+    try {
+      state.config = config;
+      state.cache = new FindingsCache();
+      if (typeof info.project.refreshDiagnostics === "function") info.project.refreshDiagnostics();
+      logRules(logger, version, config);
+    } catch (error) {
+      logger.error("configure", error);
+    }
+  }
 }
 
 export default init;

@@ -79,7 +79,7 @@ describe("quick fixes", () => {
   it("turn a rule's automatic fix into a code fix", () => {
     const fixing = defineRule<Record<string, never>, "named">({
       name: "require-string-bounds",
-      meta: { description: "test", config: "recommended", hasSuggestions: false, messages: { named: "Tool {{tool}}." }, optionsSchema: { type: "object" }, defaultOptions: {} },
+      meta: { description: "test", config: "recommended", security: { cwe: [], severity: 1 }, hasSuggestions: false, messages: { named: "Tool {{tool}}." }, optionsSchema: { type: "object" }, defaultOptions: {} },
       check(facts, _options, report) {
         for (const registration of facts.registrations) {
           const end = registration.node.getEnd();

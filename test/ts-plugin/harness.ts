@@ -50,6 +50,8 @@ export interface Project {
   text(fileName: string): string;
   update(fileName: string, text: string): void;
   pluginModule: ts.server.PluginModule;
+  /** How often the plugin asked the editor to fetch diagnostics again. */
+  refreshes(): number;
 }
 
 export interface ProjectOptions {
@@ -60,6 +62,8 @@ export interface ProjectOptions {
   config?: unknown;
   factory?: FactoryOptions;
   compilerOptions?: ts.CompilerOptions;
+  /** The project's directory (where its tsconfig.json would be), from which a config module resolves. */
+  projectDirectory?: string;
 }
 
 export function createProject(t: TS, options: ProjectOptions): Project {
@@ -89,11 +93,16 @@ export function createProject(t: TS, options: ProjectOptions): Project {
     info: (line: string) => logs.push(line),
     msg: (line: string, type?: string) => logs.push(`${type ?? "Info"} ${line}`),
   };
+  let refreshes = 0;
   const info = {
     config: options.config ?? { name: "eslint-plugin-mcp-guard/ts-plugin" },
     languageService: base,
     languageServiceHost: host,
-    project: { projectService: { logger }, refreshDiagnostics: () => undefined },
+    project: {
+      projectService: { logger },
+      refreshDiagnostics: () => void refreshes++,
+      getCurrentDirectory: () => options.projectDirectory ?? VIRTUAL_ROOT,
+    },
     serverHost: t.sys,
   } as unknown as ts.server.PluginCreateInfo;
   const pluginModule = init({ typescript: t }, options.factory);
@@ -104,6 +113,7 @@ export function createProject(t: TS, options: ProjectOptions): Project {
     base,
     logs,
     pluginModule,
+    refreshes: () => refreshes,
     fileNames: () => [...texts.keys()],
     text: (fileName) => texts.get(fileName) ?? "",
     update(fileName, text) {
