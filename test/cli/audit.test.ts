@@ -44,7 +44,7 @@ describe("mcp-guard audit of a Python stdio server", () => {
       "set_flag account_id no-identity-in-args",
     ]);
     expect(json.findings.find((finding) => finding.rule === "require-string-bounds")?.message).toBe(
-      'The string at field "sql" of tool "run_query" has no maximum length. The model can be steered into sending megabytes of text, which costs tokens, memory and downstream storage, and carries injected instructions onward. To fix it, add "maxLength", or use an enum.',
+      'The string at field "sql" of tool "run_query" has no maximum length; add "maxLength".',
     );
     const setFlag = json.tools.find((tool) => tool.name === "set_flag");
     expect(setFlag?.annotations).toEqual({ stated: {}, effective: { readOnly: false, destructive: true, idempotent: false, openWorld: true }, unannotated: true });
@@ -76,7 +76,7 @@ describe("mcp-guard audit of a Python stdio server", () => {
     expect(text.stdout).toContain("  run_query › sql  require-string-bounds\n");
     const markdown = await mcpGuard(["audit", "--markdown", "--", PYTHON, PYTHON_SERVER, "ok"]);
     expect(markdown.stdout).toContain("| 4 | 1 | 2 | 1 | 3 | 2 |");
-    expect(markdown.stdout).toContain("| `run_query` | `sql` | `require-string-bounds` | The string at field \"sql\" of tool \"run_query\" has no maximum length.");
+    expect(markdown.stdout).toContain("| `run_query` | `sql` | `require-string-bounds` | The string at field \"sql\" of tool \"run_query\" has no maximum length; add \"maxLength\". |");
   });
 });
 
