@@ -164,7 +164,9 @@ async function scoreServer(server, root, mode) {
   for (const result of results) {
     const file = rel(root, result.filePath);
     for (const m of result.messages) {
-      if (m.ruleId === null || m.fatal) parseErrors.push({ file, line: m.line, message: m.message });
+      if (m.fatal) parseErrors.push({ file, line: m.line, message: m.message });
+      // noInlineConfig turns their disable comments into notes with no rule: not ours to count.
+      else if (m.ruleId === null) continue;
       else if (m.ruleId.startsWith(`${PREFIX}/`)) findings.push({ rule: m.ruleId.slice(PREFIX.length + 1), file, line: m.line, column: m.column, message: m.message });
       else parseErrors.push({ file, line: m.line, message: `${m.ruleId}: ${m.message}` });
     }
