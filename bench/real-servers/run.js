@@ -326,8 +326,17 @@ async function main() {
 
   for (const mode of modes) {
     const perServer = [];
-    for (const { server, root } of present) perServer.push(await scoreServer(server, root, mode));
-    report.modes[mode] = { servers: perServer, table: table(perServer) };
+    const failed = [];
+    for (const { server, root } of present) {
+      try {
+        perServer.push(await scoreServer(server, root, mode));
+      } catch (error) {
+        // One server's failure (a tsconfig that does not parse, a parser crash) must not lose the others' scores.
+        console.log(`failed ${server.id} (${mode}): ${error?.stack ?? error}`);
+        failed.push({ id: server.id, error: String(error?.message ?? error) });
+      }
+    }
+    report.modes[mode] = { servers: perServer, failed, table: table(perServer) };
     printMode(mode, perServer, report.modes[mode].table);
   }
 
