@@ -164,7 +164,8 @@ async function scoreServer(server, root, mode) {
   for (const result of results) {
     const file = rel(root, result.filePath);
     for (const m of result.messages) {
-      if (m.fatal) parseErrors.push({ file, line: m.line, message: m.message });
+      // typescript-eslint's messages run to several lines of advice; the first says what is wrong.
+      if (m.fatal) parseErrors.push({ file, line: m.line, message: m.message.split("\n")[0] });
       // noInlineConfig turns their disable comments into notes with no rule: not ours to count.
       else if (m.ruleId === null) continue;
       else if (m.ruleId.startsWith(`${PREFIX}/`)) findings.push({ rule: m.ruleId.slice(PREFIX.length + 1), file, line: m.line, column: m.column, message: m.message });
