@@ -19,10 +19,6 @@ export interface Policy {
   settings: unknown;
 }
 
-export const CONFIG_OPTION_HELP = `  --config MODULE  run the mcp-guard rules, options and settings of a flat config: a file (eslint.config.js)
-                   or a package (an organisation's shared config), as the editor plugin's "config" does;
-                   default: the plugin's recommended rules and default settings`;
-
 /** `runsRules`: the command judges with the rules (inventory, audit), so a config that turns none on is an error, not a silent pass. */
 export async function loadPolicy(command: string, config: string | undefined, options: { strict: boolean; runsRules: boolean; cwd: string; warn: (message: string) => void }): Promise<Policy> {
   const { strict, cwd, warn } = options;

@@ -200,14 +200,14 @@ describe("the CI workflow of docs/ci.md, run on the fixture", () => {
         '~ tool "ticket_admin" changed',
         "  destructive: true → false",
         "summary: destructive 1 → 0, additive writes 1 → 2",
-        "If the change is intended, run `mcp-guard surface --write mcp-surface.json` and commit the file.",
+        "If the change is intended, run `mcp-guard surface --write mcp-surface.json --config eslint.config.js` and commit the file.",
         "",
       ].join("\n"),
       stderr: "",
     });
 
-    // The change reviewed and accepted: the file is written again and the check passes.
-    expect(run("bash", ["-c", "npx mcp-guard surface --write"], cwd, env(cwd))).toMatchObject({ status: 0, stdout: "mcp-guard: wrote mcp-surface.json (2 tools).\n" });
+    // The change reviewed and accepted: the file is written again, as docs/ci.md says, and the check passes.
+    expect(run("bash", ["-c", surfaceCheck.run!.replace(" --check ", " --write ")], cwd, env(cwd))).toEqual({ status: 0, stdout: "mcp-guard: wrote mcp-surface.json (2 tools).\n", stderr: "" });
     expect(runStep(surfaceCheck, cwd).status).toBe(0);
   }, 240_000);
 
@@ -223,7 +223,7 @@ describe("the CI workflow of docs/ci.md, run on the fixture", () => {
     expect(corrupt.stderr).toContain("mcp-guard surface: mcp-surface.json is not valid JSON");
   }, 240_000);
 
-  it("writes the tool inventory's markdown to the job summary", () => {
+  it("writes the tool inventory's markdown to the job summary, with the lint's findings", () => {
     const cwd = copyOfProject("inventory");
     const summary = join(cwd, "step-summary.md");
     writeFileSync(summary, "");
@@ -235,6 +235,10 @@ describe("the CI workflow of docs/ci.md, run on the fixture", () => {
     expect(markdown).toContain("| 2 | 0 | 1 | 1 | 1 | 0 |");
     expect(markdown).toContain("| `reply_to_ticket` | src/server.ts:8 | additive write, open-world |");
     expect(markdown).toContain("| `ticket_admin` | src/server.ts:29 | destructive, closed-world |");
+    // --config eslint.config.js: the organisation's rules, options and settings, so the findings are the lint step's.
+    const findings = markdown.slice(markdown.indexOf("**Findings"));
+    const rows = [...findings.matchAll(/^\| `[^`]+` \| [^|]* \| (\S+) \| `([^`]+)` \|/gmu)].map((match) => `${match[1]} mcp-guard/${match[2]}`).sort();
+    expect(rows).toEqual(shortForm(plainFindings()).map((finding) => finding.replace(/^([^:]+:\d+):\d+ /u, "$1 ")).sort());
   }, 240_000);
 });
 
