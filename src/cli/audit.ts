@@ -6,7 +6,7 @@ import { fetchPublishedTools, type AuditTarget } from "./mcp-client.js";
 import { render, type Coverage } from "./output.js";
 import { judgePublishedTools } from "./published-tools.js";
 import type { Report } from "./report.js";
-import { selectRules } from "./rule-set.js";
+import { loadPolicy } from "./policy.js";
 import { staticInventory } from "./static-inventory.js";
 import { surfaceStep } from "./surface.js";
 
@@ -35,6 +35,8 @@ Options:
   --surface FILE       with --write: write the published tool surface to FILE;
                        with --check: compare it with FILE, print the differences and exit 1 on any
   --write, --check     see --surface
+  --config MODULE      run the mcp-guard rules and options of a flat config (eslint.config.js, or a
+                       shared config package), and read its settings for --static
   --strict             run the rules of the strict config (adds require-number-bounds)
   -h, --help           show this help
 
@@ -42,7 +44,9 @@ Exit codes:
   0  the audit ran and found nothing (and with --check, the surface is unchanged)
   1  findings, or (with --check) the surface changed
   2  no audit: bad usage, the MCP SDK is not installed, the server did not start, exited, timed out
-     or answered outside the protocol (the server's last lines of stderr are printed)
+     or answered outside the protocol (the server's last lines of stderr are printed), a --static path
+     that cannot be read, a --surface FILE missing or not a surface file, a --config module that cannot
+     be loaded or is not a flat config
 
 The audit uses the MCP SDK's client (@modelcontextprotocol/sdk), an optional peer dependency:
   npm install -D @modelcontextprotocol/sdk
@@ -62,6 +66,7 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
     write: { type: "boolean" },
     check: { type: "boolean" },
     strict: { type: "boolean" },
+    config: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -77,10 +82,11 @@ export async function runAudit(argv: readonly string[], io: CliIo): Promise<numb
   const target = auditTarget(values, rest, io);
   const timeoutMs = timeoutOf(values.timeout);
 
-  // The source first: a path that cannot be read is an error before any server is started.
-  const inSource = values.static === undefined ? undefined : toolsInSource(values.static, io);
+  // The policy and the source first: what cannot be read is an error before any server is started.
+  const policy = await loadPolicy("audit", values.config, { strict: values.strict === true, runsRules: true, cwd: io.cwd, warn: (message) => io.stderr(`mcp-guard audit: ${message}\n`) });
+  const inSource = values.static === undefined ? undefined : toolsInSource(values.static, policy.settings, io);
   const published = await fetchPublishedTools(target, { timeoutMs, clientVersion: plugin.meta.version, cwd: io.cwd });
-  const report = judgePublishedTools(published.tools, selectRules(values.strict === true));
+  const report = judgePublishedTools(published.tools, policy.rules);
   const coverage = inSource && coverageOf(report, inSource);
   const server = published.server;
   const serverName = [server.name ?? "(unnamed server)", server.version].filter(Boolean).join(" ");
@@ -131,8 +137,8 @@ function timeoutOf(value: string | undefined): number {
 }
 
 /** The names of the tools the static analysis finds in DIR; registrations with a computed name cannot be matched. */
-function toolsInSource(directory: string, io: CliIo): Set<string> {
-  const inventory = staticInventory([directory], { cwd: io.cwd, rules: [], typed: true });
+function toolsInSource(directory: string, settings: unknown, io: CliIo): Set<string> {
+  const inventory = staticInventory([directory], { cwd: io.cwd, rules: [], settings, typed: true });
   for (const warning of inventory.warnings) io.stderr(`mcp-guard audit: --static: ${warning}\n`);
   return new Set(inventory.tools.filter((tool) => tool.nameKnown).map((tool) => tool.name));
 }

@@ -5,9 +5,10 @@
  */
 import type * as ts from "typescript";
 import type { FileFacts } from "../core/facts.js";
-import { findingRange, runRule, type AnyRuleDefinition } from "../core/rule.js";
+import { findingRange, runRule } from "../core/rule.js";
 import type { ToolRegistration } from "../core/registrations/model.js";
 import { containsNode } from "../core/ts-utils.js";
+import type { RuleRun } from "./rule-set.js";
 
 export interface PlacedFinding {
   /** The tools the finding is about: several when they share the schema it is written in; none for a file-level finding. */
@@ -37,12 +38,12 @@ export function interpolate(text: string, data: Record<string, string | number>)
 }
 
 /** Runs each rule on one file's facts (every tool registered in it, wherever its parts are written) and places the findings. */
-export function placedFindings(facts: FileFacts, rules: readonly AnyRuleDefinition[]): PlacedFinding[] {
+export function placedFindings(facts: FileFacts, rules: readonly RuleRun[]): PlacedFinding[] {
   if (facts.registrations.length === 0 && facts.clientTransports.length === 0 && facts.callToolHandlers.length === 0) return [];
   const locator = new FindingLocator(facts);
   const placed: PlacedFinding[] = [];
-  for (const rule of rules) {
-    for (const finding of runRule(rule, facts, rule.meta.defaultOptions)) {
+  for (const { definition: rule, options } of rules) {
+    for (const finding of runRule(rule, facts, options)) {
       const places = locator.placesOf(finding.node);
       const paths = [...new Set(places.map((place) => place.path))];
       placed.push({

@@ -8,9 +8,9 @@
  */
 import ts from "typescript";
 import { getFileFacts } from "../core/facts.js";
-import type { AnyRuleDefinition } from "../core/rule.js";
 import { readSettings } from "../core/settings.js";
 import { finishReport, reportOfFacts, type Report } from "./report.js";
+import type { RuleRun } from "./rule-set.js";
 import { sha256, stableStringify } from "./schema-summary.js";
 
 /** The name the published tools are analysed under; it appears in no output. */
@@ -22,7 +22,7 @@ server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [
 `;
 const EPILOGUE = "\n] }));\n";
 
-export function judgePublishedTools(tools: readonly Record<string, unknown>[], rules: readonly AnyRuleDefinition[]): Report {
+export function judgePublishedTools(tools: readonly Record<string, unknown>[], rules: readonly RuleRun[]): Report {
   let text = PROLOGUE;
   const toolAtOffset = new Map<number, Record<string, unknown>>();
   tools.forEach((tool, index) => {

@@ -7,9 +7,9 @@ import type * as ts from "typescript";
 import { readAnnotations } from "../core/handler/annotations.js";
 import type { FileFacts } from "../core/facts.js";
 import { displayName, type ToolRegistration } from "../core/registrations/model.js";
-import type { AnyRuleDefinition } from "../core/rule.js";
 import { findProperty, propertyValue } from "../core/ts-utils.js";
 import { placedFindings } from "./findings.js";
+import type { RuleRun } from "./rule-set.js";
 import { summarize, toolAnnotations, type StatedHints, type SurfaceSummary, type ToolAnnotations } from "./hints.js";
 import { canonicalSchema, inputFields, sha256, stableStringify, type InputField } from "./schema-summary.js";
 
@@ -55,7 +55,7 @@ export interface Report {
 }
 
 export interface BuildOptions {
-  rules: readonly AnyRuleDefinition[];
+  rules: readonly RuleRun[];
   /** The relative path of a file, or undefined to leave locations out (a published tool has none). */
   fileName?: (sourceFile: ts.SourceFile) => string;
   /** Replaces the model's hash of a tool's input (an audit hashes the published JSON). */

@@ -8,11 +8,11 @@ import ts from "typescript";
 import { getFileFacts, type FileFacts } from "../core/facts.js";
 import { displayName, type ToolRegistration } from "../core/registrations/model.js";
 import { isProgramSource } from "../core/resolve.js";
-import type { AnyRuleDefinition } from "../core/rule.js";
 import { readSettings } from "../core/settings.js";
 import { installedZodMajor } from "../eslint/zod-version.js";
 import { collectProjectFiles, displayPath, isWithin, systemMessage } from "./project-files.js";
 import { finishReport, reportOfFacts, type Report, type ReportFinding, type ToolEntry } from "./report.js";
+import type { RuleRun } from "./rule-set.js";
 
 export interface UnreadTool {
   tool: string;
@@ -51,8 +51,8 @@ export function unreadRegistrations(facts: FileFacts): { registration: ToolRegis
   return unread;
 }
 
-export function staticInventory(paths: readonly string[], options: { cwd: string; rules: readonly AnyRuleDefinition[]; typed: boolean }): StaticInventory {
-  const { cwd, rules } = options;
+export function staticInventory(paths: readonly string[], options: { cwd: string; rules: readonly RuleRun[]; typed: boolean; settings?: unknown }): StaticInventory {
+  const { cwd, rules, settings } = options;
   const project = collectProjectFiles(paths, cwd, { typed: options.typed });
   const warnings = [...project.warnings];
   const tools: ToolEntry[] = [];
@@ -80,7 +80,7 @@ export function staticInventory(paths: readonly string[], options: { cwd: string
       if (!project.roots.some((root) => isWithin(path, root))) continue;
       analysed.add(path);
       typedFiles++;
-      add(getFileFacts(ts, sourceFile, checker, readSettings(undefined, installedZodMajor(path))));
+      add(getFileFacts(ts, sourceFile, checker, readSettings(settings, installedZodMajor(path))));
     }
   }
   let untypedFiles = 0;
@@ -95,7 +95,7 @@ export function staticInventory(paths: readonly string[], options: { cwd: string
     }
     untypedFiles++;
     const sourceFile = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path));
-    add(getFileFacts(ts, sourceFile, undefined, readSettings(undefined, installedZodMajor(path))));
+    add(getFileFacts(ts, sourceFile, undefined, readSettings(settings, installedZodMajor(path))));
   }
   unread.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return { ...finishReport(tools, findings), unread, analysis: { typedFiles, untypedFiles, programs: project.programs.length }, warnings };

@@ -4,11 +4,12 @@ import { EXIT, usageError } from "./errors.js";
 import type { CliIo } from "./io.js";
 import { displayPath } from "./project-files.js";
 import type { Report } from "./report.js";
+import { loadPolicy } from "./policy.js";
 import { staticInventory } from "./static-inventory.js";
 import { DEFAULT_SURFACE_FILE, diffSurfaces, readSurface, surfaceOf, writeSurface, type SurfaceSource } from "./surface-file.js";
 
-export const SURFACE_HELP = `Usage: mcp-guard surface --write [FILE] [--path PATH]...
-       mcp-guard surface --check [FILE] [--path PATH]...
+export const SURFACE_HELP = `Usage: mcp-guard surface --write [FILE] [--path PATH]... [--config MODULE]
+       mcp-guard surface --check [FILE] [--path PATH]... [--config MODULE]
 
 Keeps a committed contract of the tool surface, from the static inventory of the source under each
 PATH (default: the current directory). FILE defaults to ${DEFAULT_SURFACE_FILE}. It holds the summary
@@ -25,21 +26,26 @@ Options:
   --write       write FILE from the current source
   --check       compare the current source with FILE
   --path PATH   analyse PATH (repeatable; default: the current directory)
+  --config MODULE
+                read the settings of a flat config (eslint.config.js, or a shared config package), as
+                ESLint does: \`registrations\` and \`zodModules\` decide which tools and schemas are found
   --untyped     analyse each file on its own, without building a TypeScript program
   -h, --help    show this help
 
 Exit codes:
   0  written, or unchanged
   1  changed (--check); the differences are printed
-  2  could not check or write: bad usage, FILE missing or not a surface file, a path that cannot be read
+  2  could not check or write: bad usage, FILE missing or not a surface file, a path that cannot be read,
+     a --config module that cannot be loaded or is not a flat config
 `;
 
-export function runSurface(argv: readonly string[], io: CliIo): number {
+export async function runSurface(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs("surface", argv, {
     write: { type: "boolean" },
     check: { type: "boolean" },
     path: { type: "string", multiple: true },
     untyped: { type: "boolean" },
+    config: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -49,14 +55,16 @@ export function runSurface(argv: readonly string[], io: CliIo): number {
   if (values.write === values.check) throw usageError("surface", values.write ? "--write and --check exclude each other." : "say --write or --check.");
   if (positionals.length > 1) throw usageError("surface", `one FILE only; analyse more paths with --path (got ${positionals.map((p) => JSON.stringify(p)).join(" ")}).`);
   const file = positionals[0] ?? DEFAULT_SURFACE_FILE;
+  const warn = (message: string): void => io.stderr(`mcp-guard surface: ${message}\n`);
+  const { settings } = await loadPolicy("surface", values.config, { strict: false, runsRules: false, cwd: io.cwd, warn });
   // The surface needs no rule: only tools, hints and input schemas.
-  const inventory = staticInventory(values.path ?? [], { cwd: io.cwd, rules: [], typed: values.untyped !== true });
-  for (const warning of inventory.warnings) io.stderr(`mcp-guard surface: ${warning}\n`);
-  return surfaceStep({ mode: values.write ? "write" : "check", file, report: inventory, source: "inventory" }, io, io.stdout);
+  const inventory = staticInventory(values.path ?? [], { cwd: io.cwd, rules: [], settings, typed: values.untyped !== true });
+  inventory.warnings.forEach(warn);
+  return surfaceStep({ mode: values.write ? "write" : "check", file, report: inventory, source: "inventory", config: values.config }, io, io.stdout);
 }
 
 /** Writes or checks a surface file; `print` receives the verdict and the differences. */
-export function surfaceStep(step: { mode: "write" | "check"; file: string; report: Report; source: SurfaceSource }, io: CliIo, print: (text: string) => void): number {
+export function surfaceStep(step: { mode: "write" | "check"; file: string; report: Report; source: SurfaceSource; config?: string }, io: CliIo, print: (text: string) => void): number {
   const path = resolve(io.cwd, step.file);
   const shown = displayPath(path, io.cwd);
   const fileDirectory = dirname(path);
@@ -74,7 +82,7 @@ export function surfaceStep(step: { mode: "write" | "check"; file: string; repor
     print(`mcp-guard: the tool surface matches ${shown} (${surface.tools.length} tool${surface.tools.length === 1 ? "" : "s"}).\n`);
     return EXIT.ok;
   }
-  const rewrite = step.source === "audit" ? `mcp-guard audit --surface ${shown} --write -- …` : `mcp-guard surface --write ${shown}`;
+  const rewrite = step.source === "audit" ? `mcp-guard audit --surface ${shown} --write -- …` : `mcp-guard surface --write ${shown}${step.config === undefined ? "" : ` --config ${step.config}`}`;
   print(`mcp-guard: the tool surface differs from ${shown}:\n${differences.join("\n")}\nIf the change is intended, run \`${rewrite}\` and commit the file.\n`);
   return EXIT.failed;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyFixture, mcpGuard, PROJECT, PYTHON, PYTHON_SERVER, REPO_ROOT, tempDir } from "./helpers.js";
@@ -101,6 +101,15 @@ describe("mcp-guard surface", () => {
     expect(directory).toEqual({ code: 2, stdout: "", stderr: "mcp-guard surface: cannot read dir.json: it is a directory.\n" });
     const unwritable = await mcpGuard(["surface", "--write", "package.json/mcp-surface.json"], { cwd: dir });
     expect(unwritable).toEqual({ code: 2, stdout: "", stderr: "mcp-guard surface: cannot write package.json/mcp-surface.json: a part of the path is not a directory.\n" });
+  });
+
+  it("a path that cannot be read is an error, and no file is written", async () => {
+    const dir = copyFixture(PROJECT, "surface-path");
+    const check = await mcpGuard(["surface", "--check", "--path", "no/such/dir"], { cwd: dir });
+    expect(check).toEqual({ code: 2, stdout: "", stderr: "mcp-guard surface: cannot read no/such/dir: no such file or directory.\n" });
+    const write = await mcpGuard(["surface", "--write", "--path", "package.json/src"], { cwd: dir });
+    expect(write).toEqual({ code: 2, stdout: "", stderr: "mcp-guard surface: cannot read package.json/src: a part of the path is not a directory.\n" });
+    expect(existsSync(join(dir, "mcp-surface.json"))).toBe(false);
   });
 
   it("usage errors", async () => {

@@ -4,31 +4,25 @@
  *
  * - ESLint and tsserver report the same findings there, from the one policy module;
  * - the CI workflow of docs/ci.md runs on it: the lint step fails on the findings and writes SARIF that
- *   the official schema accepts, the upload step takes that file;
+ *   the SARIF 2.1.0 schema accepts, the upload step takes that file, `mcp-guard surface --check` passes
+ *   on the committed mcp-surface.json and fails on a widened tool, the inventory goes to the job summary;
  * - adopting with ESLint's bulk suppressions behaves as docs/ci.md says, on ESLint 10 and 9;
  * - `--cache` and `--concurrency` give the findings of a plain run.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { Validator } from "@cfworker/json-schema";
 import type * as Sarif from "sarif";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../ts-plugin/harness.js";
+import { sarifErrors } from "../formatters/sarif-schema.js";
 import { TsServer } from "../ts-plugin/tsserver-client.js";
 import { installProject, packDirectory, packPlugin, run } from "./packed.js";
 import { workflowSteps, type WorkflowStep } from "./workflow.js";
 
-/**
- * The workflow's `mcp-guard` steps. The command is being built on branch `cli`; until it is merged, this
- * suite does not run these two and names them here, so that the page cannot gain a step nobody runs.
- * When the command lands, run them on the fixture below, next to the ESLint steps, and empty this list.
- */
-const MCP_GUARD_STEPS_WAITING_FOR_THE_CLI = ["npx mcp-guard surface --check", `npx mcp-guard inventory --markdown >> "$GITHUB_STEP_SUMMARY"`];
 /** Installation: the suite installs the packed packages itself. */
 const INSTALL_STEPS = ["npm ci"];
 
-const SCHEMA = JSON.parse(readFileSync(join(REPO_ROOT, "test", "fixtures", "sarif", "sarif-schema-2.1.0.json"), "utf8")) as Record<string, unknown>;
 const ESLINT_9 = join(REPO_ROOT, "node_modules", "eslint9", "bin", "eslint.js");
 
 interface EslintMessage { ruleId: string | null; severity: number; message: string; line: number; column: number; endLine?: number; endColumn?: number }
@@ -153,19 +147,22 @@ describe("the CI workflow of docs/ci.md, run on the fixture", () => {
   const env = (cwd: string) => ({ PATH: `${join(cwd, "node_modules", ".bin")}:${process.env["PATH"] ?? ""}`, npm_config_offline: "true" });
   const runStep = (step: WorkflowStep, cwd: string) => run("bash", ["-c", step.run!], cwd, env(cwd));
 
-  it("names every command it runs: the ESLint steps here, mcp-guard's when the command lands", () => {
+  const surfaceCheck = steps.find((step) => step.run?.startsWith("npx mcp-guard surface "))!;
+  const inventory = steps.find((step) => step.run?.startsWith("npx mcp-guard inventory "))!;
+
+  it("runs nothing but the install, the two ESLint steps and the two mcp-guard steps, each tested here", () => {
     expect(eslintLines).toHaveLength(2);
-    expect(runLines.filter((line) => !eslintLines.includes(line))).toEqual([...INSTALL_STEPS, ...MCP_GUARD_STEPS_WAITING_FOR_THE_CLI]);
+    expect(runLines.filter((line) => !eslintLines.includes(line))).toEqual([...INSTALL_STEPS, surfaceCheck.run, inventory.run]);
     expect(lint.run).toMatch(/ --max-warnings 0 /u);
   });
 
-  it("fails the lint step on the findings, and writes SARIF that the official schema accepts", () => {
+  it("fails the lint step on the findings, and writes SARIF that the SARIF 2.1.0 schema accepts", () => {
     const cwd = copyOfProject("workflow");
     const result = runStep(lint, cwd);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(1);
     const log = readSarif(join(cwd, "eslint.sarif"));
-    expect(new Validator(SCHEMA, "4", false).validate(log).errors).toEqual([]);
+    expect(sarifErrors(log)).toEqual([]);
     expect(sarifFindings(log)).toEqual(shortForm(plainFindings()));
     const [first] = log.runs[0].results!;
     expect(first.locations![0].physicalLocation!.artifactLocation).toEqual({ uri: "src/schemas.ts", uriBaseId: "%SRCROOT%" });
@@ -182,6 +179,66 @@ describe("the CI workflow of docs/ci.md, run on the fixture", () => {
     const printed = runStep(show, cwd);
     expect(printed.status).toBe(1);
     for (const finding of shortForm(plainFindings())) expect(printed.stdout).toContain(finding.split(" ")[1]);
+  }, 240_000);
+
+  it("checks the committed tool surface, and fails with a readable diff when a tool widens or flips a hint", () => {
+    const cwd = copyOfProject("surface");
+    expect(surfaceCheck.if).toContain("!cancelled()");
+    expect(runStep(surfaceCheck, cwd)).toEqual({ status: 0, stdout: "mcp-guard: the tool surface matches mcp-surface.json (2 tools).\n", stderr: "" });
+
+    const server = join(cwd, "src", "server.ts");
+    const source = readFileSync(server, "utf8");
+    writeFileSync(server, source.replace("body: z.string().max(50_000),", "body: z.string(),").replace("destructiveHint: true,", "destructiveHint: false,"));
+    expect(runStep(surfaceCheck, cwd)).toEqual({
+      status: 1,
+      stdout: [
+        "mcp-guard: the tool surface differs from mcp-surface.json:",
+        '~ tool "reply_to_ticket" changed',
+        "  input changed:",
+        "    - body: string ≤ 50000",
+        "    + body: string (unbounded)",
+        '~ tool "ticket_admin" changed',
+        "  destructive: true → false",
+        "summary: destructive 1 → 0, additive writes 1 → 2",
+        "If the change is intended, run `mcp-guard surface --write mcp-surface.json --config eslint.config.js` and commit the file.",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+
+    // The change reviewed and accepted: the file is written again, as docs/ci.md says, and the check passes.
+    expect(run("bash", ["-c", surfaceCheck.run!.replace(" --check ", " --write ")], cwd, env(cwd))).toEqual({ status: 0, stdout: "mcp-guard: wrote mcp-surface.json (2 tools).\n", stderr: "" });
+    expect(runStep(surfaceCheck, cwd).status).toBe(0);
+  }, 240_000);
+
+  it("fails the surface step with exit 2 when the committed file is missing or corrupt", () => {
+    const cwd = copyOfProject("surface-missing");
+    rmSync(join(cwd, "mcp-surface.json"));
+    const missing = runStep(surfaceCheck, cwd);
+    expect(missing).toMatchObject({ status: 2, stdout: "" });
+    expect(missing.stderr).toContain("mcp-guard surface: no surface file at mcp-surface.json. Write it with `mcp-guard surface --write mcp-surface.json`");
+    writeFileSync(join(cwd, "mcp-surface.json"), "<<<<<<< HEAD\n");
+    const corrupt = runStep(surfaceCheck, cwd);
+    expect(corrupt).toMatchObject({ status: 2, stdout: "" });
+    expect(corrupt.stderr).toContain("mcp-guard surface: mcp-surface.json is not valid JSON");
+  }, 240_000);
+
+  it("writes the tool inventory's markdown to the job summary, with the lint's findings", () => {
+    const cwd = copyOfProject("inventory");
+    const summary = join(cwd, "step-summary.md");
+    writeFileSync(summary, "");
+    const result = run("bash", ["-c", inventory.run!], cwd, { ...env(cwd), GITHUB_STEP_SUMMARY: summary });
+    expect(result).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect(inventory.if).toContain("!cancelled()");
+    const markdown = readFileSync(summary, "utf8");
+    expect(markdown).toMatch(/^### mcp-guard inventory: \d+ files read \(3 with type information\)\n/u);
+    expect(markdown).toContain("| 2 | 0 | 1 | 1 | 1 | 0 |");
+    expect(markdown).toContain("| `reply_to_ticket` | src/server.ts:8 | additive write, open-world |");
+    expect(markdown).toContain("| `ticket_admin` | src/server.ts:29 | destructive, closed-world |");
+    // --config eslint.config.js: the organisation's rules, options and settings, so the findings are the lint step's.
+    const findings = markdown.slice(markdown.indexOf("**Findings"));
+    const rows = [...findings.matchAll(/^\| `[^`]+` \| [^|]* \| (\S+) \| `([^`]+)` \|/gmu)].map((match) => `${match[1]} mcp-guard/${match[2]}`).sort();
+    expect(rows).toEqual(shortForm(plainFindings()).map((finding) => finding.replace(/^([^:]+:\d+):\d+ /u, "$1 ")).sort());
   }, 240_000);
 });
 

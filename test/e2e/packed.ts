@@ -4,7 +4,7 @@
  * half-written file into the tarball) and packed there, so `files`, `exports` and the stubs are tested.
  */
 import { execFileSync, execSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { REPO_ROOT } from "../ts-plugin/harness.js";
 
@@ -73,6 +73,12 @@ export function installProject(projectDir: string, tarballs: Record<string, stri
     execFileSync("tar", ["-xzf", tarball, "-C", unpacked]);
     renameSync(join(unpacked, "package"), target);
     rmSync(unpacked, { recursive: true, force: true });
+    // As npm links a package's bins (the plugin's `mcp-guard`): into .bin, made executable.
+    const { bin } = JSON.parse(readFileSync(join(target, "package.json"), "utf8")) as { bin?: Record<string, string> };
+    for (const [command, path] of Object.entries(bin ?? {})) {
+      chmodSync(join(target, path), 0o755);
+      symlinkSync(join("..", ...name.split("/"), path), join(modules, ".bin", command));
+    }
   }
   for (const name of Object.keys(REGISTRY_PACKAGES)) {
     const target = join(modules, ...name.split("/"));
