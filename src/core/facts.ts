@@ -17,6 +17,7 @@ import { collectHandlers, type Handler } from "./handler/handlers.js";
 import { findResultSinks, type ResultSink } from "./handler/result-sinks.js";
 import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex, UnreadSite } from "./registrations/model.js";
 import { importedFrameworks } from "./registrations/frameworks.js";
+import { unreadPartsOf } from "./unread.js";
 
 /** One schema node as it appears in one tool's input. */
 export interface InputOccurrence {
@@ -239,6 +240,9 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   const inputs: InputOccurrence[] = [];
   for (const registration of registrations) {
     const root = readInput(registration);
+    // What could not be read is kept with the tool, for no-unanalyzed-tool and the inventory (unread.ts).
+    const unread = unreadPartsOf(t, resolver, registration, root);
+    if (unread.length > 0) registration.unread = unread;
     if (!root) continue;
     const seen = new Set<SchemaNode>();
     const walk = (schema: SchemaNode, path: string, container: SchemaNode | undefined): void => {

@@ -71,6 +71,11 @@ export interface ToolRegistration {
    * that cannot be seen is never reported as clean by silence.
    */
   unread?: readonly UnreadPart[];
+  /**
+   * A class template (classes.ts): a registration that reads the members of tool classes (`this.name`,
+   * `tool.inputSchema` over instances), each concrete class it reaches being one tool of its own.
+   */
+  classTemplate?: boolean;
 }
 
 /** One part of a found tool that could not be read, and why, in words a user understands. */
