@@ -35,6 +35,10 @@ function predicate(t: TS, resolver: Resolver, expression: ts.Expression, depth: 
   const expr = resolver.followConsts(expression);
   const text = quote(t, expr);
   if (depth < MAX_DEPTH && t.isAwaitExpression(expr)) return predicate(t, resolver, expr.expression, depth + 1);
+  if (t.isCallExpression(expr) && depth < MAX_DEPTH && isZodCall(t, resolver, expr) && expr.arguments[0]) {
+    // `z.strictObject(shape)`: zod is read; what it is given is not.
+    return `is ${text}, whose argument ${predicate(t, resolver, expr.arguments[0], depth + 1)}`;
+  }
   if (t.isCallExpression(expr) || t.isNewExpression(expr)) return `comes from ${text}${origin(t, resolver, expr.expression)}`;
   if (t.isIdentifier(expr)) return identifierPredicate(t, resolver, expr);
   if ((t.isPropertyAccessExpression(expr) || t.isElementAccessExpression(expr)) && depth < MAX_DEPTH) {
@@ -104,6 +108,15 @@ function origin(t: TS, resolver: Resolver, callee: ts.Expression): string {
     if (binding.kind === "import") return importOrigin(resolver, binding.module);
   }
   return ", a call the analysis does not follow";
+}
+
+/** A call on zod's namespace (`z.object(…)`, `z.strictObject(…)`). */
+function isZodCall(t: TS, resolver: Resolver, call: ts.CallExpression): boolean {
+  let root = unwrapExpression(t, call.expression);
+  while (t.isPropertyAccessExpression(root)) root = unwrapExpression(t, root.expression);
+  if (!t.isIdentifier(root) || !resolver.declarationOf(root)) return false;
+  const binding = resolver.resolve(root);
+  return binding.kind === "import" && /^zod(\/|$)/.test(binding.module);
 }
 
 function functionName(t: TS, fn: ts.Node): string {
