@@ -32,7 +32,11 @@ const PART_ORDER: readonly UnreadPart["part"][] = ["name", "input", "annotations
 export function unreadEntries(facts: FileFacts): UnreadEntry[] {
   const entries: UnreadEntry[] = [];
   const seen = new Set<string>();
+  // A call the finder could not read as a registration but that another reader built a tool from (a
+  // wrapper's call, a class template's): that tool's entry speaks for it.
+  const built = new Set<ts.Node>(facts.registrations.map((registration) => registration.node));
   for (const site of facts.unreadSites) {
+    if (built.has(site.node)) continue;
     const key = `${site.node.pos}:${site.node.end}:${site.reason}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -66,13 +70,16 @@ export function unreadPartsOf(t: TS, resolver: Resolver, registration: ToolRegis
   const add = (part: UnreadPart["part"], node: ts.Node, reason: string): void => {
     if (!parts.some((existing) => existing.part === part)) parts.push({ part, node, reason });
   };
+  const call = registration.node;
   if (registration.toolName === undefined) {
-    const name = nameExpressionOf({ t }, registration);
+    // A wrapper's call names the tool through the wrapper's own registration when no argument holds the name.
+    const written = nameExpressionOf({ t }, registration);
+    const callee = t.isCallExpression(call) ? call.expression : undefined;
+    const name = written === callee && registration.wraps ? nameExpressionOf({ t }, registration.wraps) : written;
     // `tool.name` over a list of tool definitions: each element's name (tool-definitions.ts reads them).
     const perElement = name && t.isPropertyAccessExpression(unwrapExpression(t, name)) && elementProperties(t, resolver, unwrapExpression(t, name) as ts.PropertyAccessExpression).length > 0;
     if (name && !perElement) add("name", name, describeValue(t, resolver, name, "the name"));
   }
-  const call = registration.node;
   if (registration.ambiguous && registration.api === "tool" && t.isCallExpression(call) && call.arguments[1]) {
     // server.tool(name, value, …, cb) where `value` could be the description or the shape.
     const reason = `the overload cannot be told: ${quote(t, call.arguments[1])} may be the description or the input shape`;

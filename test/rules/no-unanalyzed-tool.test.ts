@@ -128,6 +128,19 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
       ],
     },
     {
+      name: "a method named registerTool called over a computed list: reported once, at the call, through the wrapped registration",
+      code: `${SDK_ZOD}class Registry {\n  registerTool(s: typeof server, tool: { name: string; schema: z.ZodType }) {\n    s.registerTool(tool.name, { inputSchema: tool.schema, annotations: ${RO} }, ${DONE});\n  }\n  all(defs: { name: string; schema: z.ZodType }[]) {\n    for (const def of defs) this.registerTool(server, def);\n  }\n}\n`,
+      errors: [{
+        messageId: "unreadParts", line: 9, column: 29, endColumn: 46,
+        data: { tool: "(unnamed)", parts: "name and input", reason: messageOf({ tool: undefined, parts: ["name", "input"], api: "wrapper", reason: 'the name is tool.name, where tool is the parameter "tool" of registerTool; the input is tool.schema, where tool is the parameter "tool" of registerTool' }).data.reason },
+      }],
+    },
+    {
+      name: "a handler imported through a path alias is the project's, not a package's",
+      code: `${SDK_ZOD}import { handler } from "@/tools/handler.js";\nserver.registerTool("s", { inputSchema: z.strictObject({}), annotations: ${RO} }, handler);\n`,
+      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", parts: "handler", reason: `the handler is "handler" imported from "@/tools/handler.js", ${ONLY_TYPED}.` } }],
+    },
+    {
       name: "a handler that is a call's result",
       code: `${SDK_ZOD}declare function wrap<T>(fn: T): T;\nserver.registerTool("s", { inputSchema: z.strictObject({}), annotations: ${RO} }, wrap(${DONE}));\n`,
       errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", parts: "handler", reason: "the handler comes from wrap(), a call the analysis does not follow." } }],

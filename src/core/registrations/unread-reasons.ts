@@ -93,7 +93,8 @@ function identifierPredicate(t: TS, resolver: Resolver, identifier: ts.Identifie
 /** ` from "./tools.js", which …`: why an import's value cannot be read. */
 function importOrigin(resolver: Resolver, module: string): string {
   if (/^zod(\/|$)/.test(module)) return ` from "${module}", used in a way the analysis does not read`;
-  if (!module.startsWith(".") && !module.startsWith("/")) return ` from the package "${module}", whose code the analysis does not read`;
+  // `@/tools`, `~/tools`, `#tools`: the project's own path aliases, not packages.
+  if (!/^(\.|\/|@\/|~\/|#)/.test(module)) return ` from the package "${module}", whose code the analysis does not read`;
   return resolver.typeChecker
     ? ` imported from "${module}", whose value the analysis cannot read`
     : ` imported from "${module}", which only typed linting follows`;
