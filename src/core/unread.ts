@@ -105,7 +105,10 @@ export function unreadPartsOf(t: TS, resolver: Resolver, registration: ToolRegis
   }
   const handler = registration.handler;
   if (handler && !t.isMethodDeclaration(handler) && !t.isFunctionDeclaration(handler) && !resolver.functionOf(handler)) {
-    add("handler", handler, describeValue(t, resolver, handler, "the handler"));
+    const handlers = resolver.objectLiteralOf(handler);
+    // registerToolTask's `{ createTask, getTask, getTaskResult }`: functions the handler rules do not read yet.
+    const names = handlers?.properties.flatMap((property) => (property.name && t.isIdentifier(property.name) ? [property.name.text] : [])).join(", ");
+    add("handler", handler, handlers ? `the handler is an object of functions ({ ${names} }), which the analysis does not read` : describeValue(t, resolver, handler, "the handler"));
   }
   return parts;
 }

@@ -141,6 +141,11 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
       errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", parts: "handler", reason: `the handler is "handler" imported from "@/tools/handler.js", ${ONLY_TYPED}.` } }],
     },
     {
+      name: "registerToolTask's object of task functions",
+      code: `${SDK_ZOD}server.experimental.tasks.registerToolTask("t", { inputSchema: z.strictObject({}), annotations: ${RO} }, { async createTask() { return {} as never; }, getTask: async () => ({}) as never });\n`,
+      errors: [{ messageId: "unreadParts", line: 4, column: 1, data: { tool: "t", parts: "handler", reason: "the handler is an object of functions ({ createTask, getTask }), which the analysis does not read." } }],
+    },
+    {
       name: "a handler that is a call's result",
       code: `${SDK_ZOD}declare function wrap<T>(fn: T): T;\nserver.registerTool("s", { inputSchema: z.strictObject({}), annotations: ${RO} }, wrap(${DONE}));\n`,
       errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", parts: "handler", reason: "the handler comes from wrap(), a call the analysis does not follow." } }],
