@@ -10,6 +10,7 @@ import requireArrayBounds from "../rules/require-array-bounds.js";
 import requireNumberBounds from "../rules/require-number-bounds.js";
 import requireStrictObjects from "../rules/require-strict-objects.js";
 import requireStringBounds from "../rules/require-string-bounds.js";
+import noUnanalyzedTool from "../rules/no-unanalyzed-tool.js";
 
 /** Every rule, in the order the docs list them. Front ends generate their rules from this list. */
 export const ruleDefinitions: readonly AnyRuleDefinition[] = [
@@ -24,4 +25,5 @@ export const ruleDefinitions: readonly AnyRuleDefinition[] = [
   requireToolAnnotations,
   requireValidatedArgs,
   noEnvPassthrough,
+  noUnanalyzedTool,
 ];

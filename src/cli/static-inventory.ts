@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import ts from "typescript";
 import { getFileFacts, type FileFacts } from "../core/facts.js";
-import { displayName, type ToolRegistration } from "../core/registrations/model.js";
+import { unreadEntries } from "../core/unread.js";
 import { isProgramSource } from "../core/resolve.js";
 import { readSettings } from "../core/settings.js";
 import { installedZodMajor } from "../eslint/zod-version.js";
@@ -15,9 +15,12 @@ import { finishReport, reportOfFacts, type Report, type ReportFinding, type Tool
 import type { RuleRun } from "./rule-set.js";
 
 export interface UnreadTool {
+  /** The tool's name, or `(unnamed tool)`, or `(tools/list)` for a tools/list handler whose tools could not be listed. */
   tool: string;
   file: string;
   line: number;
+  /** The parts of a found tool that could not be read; null when no tool could be built from the registration. */
+  parts: string[] | null;
   reason: string;
 }
 
@@ -25,30 +28,6 @@ export interface StaticInventory extends Report {
   unread: UnreadTool[];
   analysis: { typedFiles: number; untypedFiles: number; programs: number };
   warnings: string[];
-}
-
-/**
- * The registrations the analysis could not read, with the reason. Derived here from what the facts hold
- * today; when the engine lists them itself (with `no-unanalyzed-tool`), this function is the one place
- * to switch over to that list.
- */
-export function unreadRegistrations(facts: FileFacts): { registration: ToolRegistration; reason: string }[] {
-  const t = facts.ts;
-  const unread: { registration: ToolRegistration; reason: string }[] = [];
-  for (const registration of facts.registrations) {
-    const reasons: string[] = [];
-    if (registration.toolName === undefined) reasons.push("its name is computed");
-    if (registration.ambiguous) reasons.push("its arguments cannot be told apart (the description, input or annotations is a value the analysis cannot read), so its annotations are not judged");
-    if (registration.input) {
-      const root = facts.inputs.find((occurrence) => occurrence.registration === registration && occurrence.path === "");
-      if (!root || root.schema.kind === "opaque") reasons.push("its input schema is a value the analysis cannot read (an import without type information, a computed value, a schema library it does not read)");
-    } else if (registration.options?.properties.some((property) => t.isSpreadAssignment(property) || (property.name !== undefined && t.isComputedPropertyName(property.name)))) {
-      // A tool with no input at all is fine; one whose options hide it behind a spread is not read.
-      reasons.push("its options have a spread or computed key, so an input schema may be hidden there");
-    }
-    if (reasons.length > 0) unread.push({ registration, reason: reasons.join("; ") });
-  }
-  return unread;
 }
 
 export function staticInventory(paths: readonly string[], options: { cwd: string; rules: readonly RuleRun[]; typed: boolean; settings?: unknown }): StaticInventory {
@@ -63,9 +42,11 @@ export function staticInventory(paths: readonly string[], options: { cwd: string
     const part = reportOfFacts(facts, { rules, fileName });
     tools.push(...part.tools);
     findings.push(...part.findings);
-    for (const { registration, reason } of unreadRegistrations(facts)) {
-      const file = registration.node.getSourceFile();
-      unread.push({ tool: displayName(registration), file: fileName(file), line: file.getLineAndCharacterOfPosition(registration.node.getStart()).line + 1, reason });
+    // The list no-unanalyzed-tool reports (core/unread.ts), so the two never disagree.
+    for (const entry of unreadEntries(facts)) {
+      const file = entry.node.getSourceFile();
+      const tool = entry.tool ?? (entry.parts === undefined && entry.api === "tools/list" ? "(tools/list)" : "(unnamed tool)");
+      unread.push({ tool, file: fileName(file), line: file.getLineAndCharacterOfPosition(entry.node.getStart()).line + 1, parts: entry.parts ? [...entry.parts] : null, reason: entry.reason });
     }
   };
 

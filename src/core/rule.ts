@@ -3,7 +3,8 @@ import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import type { FileFacts } from "./facts.js";
 import type { Edit } from "./schema/model.js";
 
-export type ConfigName = "recommended" | "strict";
+/** The smallest shared config that turns a rule on; `all` turns on every rule, so an `all` rule is in no other config. */
+export type ConfigName = "recommended" | "strict" | "all";
 
 /**
  * How code scanning ranks a rule's findings (the SARIF formatter writes it; docs/ci.md gives the
@@ -46,7 +47,8 @@ export interface RuleDefinition<Options extends Record<string, unknown>, Message
     description: string;
     /** The smallest shared config that turns this rule on. */
     config: ConfigName;
-    security: SecurityRanking;
+    /** Absent for a rule whose findings are no weakness (no-unanalyzed-tool): code scanning shows them as plain problems. */
+    security?: SecurityRanking;
     messages: Record<MessageIds, string>;
     /** JSON Schema of the single options object. */
     optionsSchema: JSONSchema4 & { type: "object" };

@@ -14,7 +14,7 @@ export interface McpGuardDocs {
   recommended?: boolean;
   requiresTypeChecking?: boolean;
   /** Read by formatters/sarif.js from ESLint's rulesMeta, so that code scanning ranks the findings. */
-  security: SecurityRanking;
+  security?: SecurityRanking;
 }
 
 export const REPOSITORY_URL = "https://github.com/mcp-guard/eslint-plugin-mcp-guard";
@@ -70,7 +70,7 @@ export function toEslintRule<Options extends Record<string, unknown>, MessageIds
     name: definition.name,
     meta: {
       type: "problem",
-      docs: { description: definition.meta.description, recommended: definition.meta.config === "recommended", requiresTypeChecking: false, url: docsUrl(definition.name), security: definition.meta.security },
+      docs: { description: definition.meta.description, recommended: definition.meta.config === "recommended", requiresTypeChecking: false, url: docsUrl(definition.name), ...(definition.meta.security ? { security: definition.meta.security } : {}) },
       hasSuggestions: definition.meta.hasSuggestions || undefined,
       messages: definition.meta.messages,
       schema: [definition.meta.optionsSchema],

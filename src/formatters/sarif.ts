@@ -4,7 +4,7 @@
  *   eslint . --format ./node_modules/eslint-plugin-mcp-guard/formatters/sarif.js --output-file eslint.sarif
  *
  * Every finding of the run is written, whichever plugin reported it. Each rule's entry carries ESLint's
- * description and documentation URL; a rule whose `meta.docs.security` ranks it (all of mcp-guard's do)
+ * description and documentation URL; a rule whose `meta.docs.security` ranks it (all of mcp-guard's but no-unanalyzed-tool do)
  * also gets the `security` tag, its CWE tags and a `security-severity`, which code scanning needs to
  * show it as a ranked security alert. Locations are relative to the repository root (`%SRCROOT%`), so the
  * file is the same on every machine.

@@ -18,6 +18,7 @@ export const RULE_CODES: Readonly<Record<string, number>> = {
   "require-tool-annotations": 951009,
   "require-validated-args": 951010,
   "no-env-passthrough": 951011,
+  "no-unanalyzed-tool": 951012,
 };
 
 /** Codes for rules missing from RULE_CODES: 951900-951999, derived from the name so they stay put. */

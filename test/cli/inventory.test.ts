@@ -1,13 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import plugin from "../../src/index.js";
+import { lintFixture } from "../rules/typed-helpers.js";
 import { copyFixture, mcpGuard, PROJECT, REPO_ROOT, tempDir } from "./helpers.js";
 
 interface InventoryJson {
   summary: Record<string, number>;
   tools: { name: string; file: string; line: number; framework: string; annotations: { stated: Record<string, boolean> | null; unannotated: boolean }; fields: { path: string; type: string }[]; findingCount: number }[];
   findings: { tool: string | null; rule: string; path: string; file: string; line: number; column: number }[];
-  unread: { tool: string; file: string; line: number; reason: string }[];
+  unread: { tool: string; file: string; line: number; parts: string[] | null; reason: string }[];
   analysis: { typedFiles: number; untypedFiles: number; programs: number };
 }
 
@@ -41,7 +43,7 @@ describe("mcp-guard inventory", () => {
       "src/server.ts:20:13 ping - require-tool-annotations",
       "src/server.ts:23:21 search_mail - require-tool-annotations",
     ]);
-    expect(json?.unread).toEqual([{ tool: "search_mail", file: "src/server.ts", line: 23, reason: "its options have a spread or computed key, so an input schema may be hidden there" }]);
+    expect(json?.unread).toEqual([{ tool: "search_mail", file: "src/server.ts", line: 23, parts: ["input"], reason: "the input may be in ...configFromElsewhere(), which the analysis does not read" }]);
   });
 
   it("without type information, lists the imported schema and annotations as not read", async () => {
@@ -52,9 +54,9 @@ describe("mcp-guard inventory", () => {
     expect(getNote?.annotations.stated).toBeNull();
     expect(getNote?.fields).toEqual([{ path: "(input)", type: "not read" }]);
     expect(json?.summary.annotationsUnknownToolCount).toBe(1);
-    expect(json?.unread.map((entry) => `${entry.tool}: ${entry.reason}`)).toEqual([
-      "get_note: its input schema is a value the analysis cannot read (an import without type information, a computed value, a schema library it does not read)",
-      "search_mail: its options have a spread or computed key, so an input schema may be hidden there",
+    expect(json?.unread.map((entry) => `${entry.tool} [${entry.parts?.join(", ")}]: ${entry.reason}`)).toEqual([
+      'get_note [input, annotations]: the input is "noteInput" imported from "./schemas.js", which only typed linting follows; the annotations are "readOnly" imported from "./schemas.js", which only typed linting follows',
+      "search_mail [input]: the input may be in ...configFromElsewhere(), which the analysis does not read",
     ]);
   });
 
@@ -74,7 +76,35 @@ describe("mcp-guard inventory", () => {
     expect(text.stdout).toContain("Not read (1)\n  search_mail  src/server.ts:23\n");
     const markdown = await mcpGuard(["inventory", "--markdown"], { cwd: PROJECT });
     expect(markdown.stdout).toContain("| `get_note` | src/server.ts:8 | read-only, closed-world | (input): object (open), id: string (unbounded) | 2 |");
-    expect(markdown.stdout).toContain("- `search_mail` at src/server.ts:23: its options have a spread or computed key");
+    expect(markdown.stdout).toContain("- `search_mail` at src/server.ts:23: the input may be in ...configFromElsewhere(), which the analysis does not read");
+  });
+
+  it("lists what no-unanalyzed-tool reports, from the same list", async () => {
+    const dir = copyFixture(PROJECT, "unread");
+    writeFileSync(join(dir, "src", "more.ts"), [
+      'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'import { buildTools, lookup } from "./tools.js";',
+      'const server = new Server({ name: "m", version: "1" }, { capabilities: { tools: {} } });',
+      "server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [lookup, ...buildTools()] }));",
+      "export function register(config: any) {",
+      '  (server as any).registerTool("x", config, async () => ({ content: [] }));',
+      "}",
+      "",
+    ].join("\n"));
+    const result = await mcpGuard(["inventory", "--json", "--untyped"], { cwd: dir });
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as InventoryJson;
+    expect(json.unread.map((entry) => `${entry.file}:${entry.line} ${entry.tool}: ${entry.reason}`)).toEqual([
+      'src/more.ts:5 (tools/list): the tool is "lookup" imported from "./tools.js", which only typed linting follows',
+      "src/more.ts:5 (tools/list): the tools array comes from buildTools() imported from \"./tools.js\", which only typed linting follows",
+      'src/more.ts:7 x: the config is the parameter "config" of register',
+      'src/server.ts:8 get_note: the input is "noteInput" imported from "./schemas.js", which only typed linting follows; the annotations are "readOnly" imported from "./schemas.js", which only typed linting follows',
+      "src/server.ts:23 search_mail: the input may be in ...configFromElsewhere(), which the analysis does not read",
+    ]);
+    const findings = await lintFixture(["src/*.ts"], { cwd: dir, unanalyzed: true, extraConfig: [{ rules: Object.fromEntries(Object.keys(plugin.rules).filter((name) => name !== "no-unanalyzed-tool").map((name) => [`mcp-guard/${name}`, "off"])) }] });
+    expect(findings.map((finding) => `${finding.file}:${finding.line}`)).toEqual(json.unread.map((entry) => `${entry.file}:${entry.line}`));
+    expect(new Set(findings.map((finding) => finding.ruleId))).toEqual(new Set(["mcp-guard/no-unanalyzed-tool"]));
   });
 
   it("with --strict, runs the strict config's rules too", async () => {

@@ -118,10 +118,16 @@ describe("the SARIF formatter", () => {
     expect(rules.map((rule) => rule.id)).toEqual([...rules.map((rule) => rule.id)].sort());
   });
 
-  it("gives every mcp-guard rule a security tag, a score in code scanning's range and its CWE tags", () => {
+  it("gives every mcp-guard rule but no-unanalyzed-tool a security tag, a score in code scanning's range and its CWE tags", () => {
     for (const definition of ruleDefinitions) {
       const id = `mcp-guard/${definition.name}`;
       const descriptor = reportingDescriptor(id, plugin.rules[definition.name].meta);
+      if (!definition.meta.security) {
+        // A tool the analysis could not read is no weakness: a plain problem in code scanning.
+        expect(definition.name).toBe("no-unanalyzed-tool");
+        expect(descriptor.properties, id).toEqual({ tags: ["problem"] });
+        continue;
+      }
       const { severity, cwe } = definition.meta.security;
       expect(severity, id).toBeGreaterThanOrEqual(0.1);
       expect(severity, id).toBeLessThanOrEqual(10);

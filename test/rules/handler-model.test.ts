@@ -93,7 +93,7 @@ function lintAll(code: string) {
 }
 
 describe("issue 3's model handler with plugin.configs.all", () => {
-  it("turns on all eleven rules, the five handler rules among them", () => {
+  it("turns on all twelve rules, the five handler rules among them", () => {
     expect(Object.keys(plugin.configs.all.rules ?? {})).toEqual(expect.arrayContaining([
       "mcp-guard/no-identity-in-args",
       "mcp-guard/no-raw-error-in-result",
@@ -101,7 +101,7 @@ describe("issue 3's model handler with plugin.configs.all", () => {
       "mcp-guard/require-validated-args",
       "mcp-guard/no-env-passthrough",
     ]));
-    expect(Object.keys(plugin.configs.all.rules ?? {})).toHaveLength(11);
+    expect(Object.keys(plugin.configs.all.rules ?? {})).toHaveLength(12);
   });
 
   it("the handler as the issue shows it lints clean", () => {

@@ -54,6 +54,11 @@ export interface LintFixtureOptions {
   config?: "all" | "recommended" | "strict";
   /** Config objects appended after the plugin's (extra rules, settings). */
   extraConfig?: Linter.Config[];
+  /**
+   * Whether `no-unanalyzed-tool` stays on (when the config has it). Default: false, so that the suites
+   * count what the rules find; what the analysis cannot see is that rule's own suite's to count.
+   */
+  unanalyzed?: boolean;
 }
 
 const TS_FILES = ["**/*.ts", "**/*.mts", "**/*.cts"];
@@ -71,6 +76,7 @@ export function fixtureConfig(options: LintFixtureOptions = {}): Linter.Config[]
       linterOptions: { reportUnusedDisableDirectives: "off" },
     },
     { ...plugin.configs[options.config ?? "all"], files: TS_FILES },
+    ...(options.unanalyzed ? [] : [{ rules: { "mcp-guard/no-unanalyzed-tool": "off" as const } }]),
     ...(options.extraConfig ?? []),
   ];
 }

@@ -1,7 +1,8 @@
 import type * as ts from "typescript";
 import { findProperty, propertyNameText, unwrapExpression } from "../ts-utils.js";
 import { MAX_CHAIN, ancestorsOf, extendsExpression } from "./class-members.js";
-import { literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
+import { literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
+import { describeValue } from "./unread-reasons.js";
 import { frameworkOfModule } from "./frameworks.js";
 import type { Framework, InputForm, ToolRegistration } from "./model.js";
 
@@ -94,6 +95,14 @@ function registrationOf(context: FinderContext, parts: ToolParts): ToolRegistrat
   };
 }
 
+/** The options object of a framework's tool factory, or undefined after recording why it cannot be read. */
+function optionsOf(context: FinderContext, node: ts.Node, framework: Framework, argument: ts.Expression | undefined): ts.ObjectLiteralExpression | undefined {
+  if (!argument) return undefined;
+  const options = literalOf(context, argument);
+  if (!options) reportUnread(context, { node, framework, api: "tool-factory", reason: describeValue(context.t, context.resolver, argument, "the options") });
+  return options;
+}
+
 /** A key that holds the input schema, by the name the framework gives it (`inputSchema`, or the AI SDK 4 `parameters`). */
 function firstPresentKey(context: FinderContext, literal: ts.ObjectLiteralExpression, keys: readonly string[]): string | undefined {
   return keys.find((key) => findProperty(context.t, literal, key) !== undefined);
@@ -106,7 +115,7 @@ export function agentToolOfCall(context: FinderContext, call: ts.CallExpression)
   const { framework, name } = callee;
   const [first, second] = call.arguments;
   if (framework === "ai-sdk" && (name === "tool" || name === "dynamicTool")) {
-    const options = first && literalOf(context, first);
+    const options = optionsOf(context, call, framework, first);
     if (!options) return undefined;
     return registrationOf(context, {
       framework, node: call, options, nameKey: undefined, inputKey: firstPresentKey(context, options, ["inputSchema", "parameters"]), form: "schema",
@@ -114,7 +123,7 @@ export function agentToolOfCall(context: FinderContext, call: ts.CallExpression)
     });
   }
   if (framework === "openai-agents" && name === "tool") {
-    const options = first && literalOf(context, first);
+    const options = optionsOf(context, call, framework, first);
     if (!options) return undefined;
     const registration = registrationOf(context, {
       framework, node: call, options, nameKey: "name", inputKey: "parameters", form: "schema-or-json",
@@ -126,7 +135,7 @@ export function agentToolOfCall(context: FinderContext, call: ts.CallExpression)
   }
   if (framework === "mastra" && name === "createTool") return mastraTool(context, call, first);
   if (framework === "langchain" && name === "tool") {
-    const options = second && literalOf(context, second);
+    const options = first ? optionsOf(context, call, framework, second) : undefined;
     if (!first || !options) return undefined;
     return registrationOf(context, {
       framework, node: call, options, nameKey: "name", inputKey: "schema", form: "schema-or-json", handler: first, handlerParameters: { input: 0, context: 1 },
@@ -141,7 +150,7 @@ export function agentToolOfNew(context: FinderContext, node: ts.NewExpression): 
   const first = node.arguments?.[0];
   if (callee.framework === "mastra" && callee.name === "Tool") return mastraTool(context, node, first);
   if (callee.framework === "langchain" && callee.name === "DynamicStructuredTool") {
-    const options = first && literalOf(context, first);
+    const options = optionsOf(context, node, "langchain", first);
     if (!options) return undefined;
     // func(input, runManager, config)
     return registrationOf(context, {
@@ -155,8 +164,8 @@ export function agentToolOfNew(context: FinderContext, node: ts.NewExpression): 
 /** `createTool({ id, inputSchema, execute, mcp: { annotations } })` and `new Tool({ … })`. */
 function mastraTool(context: FinderContext, node: ts.Node, argument: ts.Expression | undefined): ToolRegistration | undefined {
   const { t } = context;
-  const options = argument && literalOf(context, argument);
-  if (!options) return undefined;
+  const options = optionsOf(context, node, "mastra", argument);
+  if (!options || !argument) return undefined;
   const registration = registrationOf(context, {
     framework: "mastra", node, options, nameKey: "id", inputKey: "inputSchema", form: "schema-or-json",
     handler: handlerProperty(context, options, "execute"), handlerParameters: { input: 0, context: 1 },
@@ -180,7 +189,7 @@ function genkitTool(context: FinderContext, call: ts.CallExpression): ToolRegist
   const callee = unwrapExpression(t, call.expression);
   if (!t.isPropertyAccessExpression(callee) || callee.name.text !== "defineTool") return undefined;
   const [first, handler] = call.arguments;
-  const options = first && literalOf(context, first);
+  const options = handler ? optionsOf(context, call, "genkit", first) : undefined;
   if (!options || !handler) return undefined;
   const jsonInput = findProperty(t, options, "inputJsonSchema") !== undefined;
   return registrationOf(context, {

@@ -59,6 +59,7 @@ export function classTools(
   for (const registration of registrations) {
     const template = templateOf(context, registration);
     if (!template) continue;
+    if (readsToolClasses(context, template)) registration.classTemplate = true;
     const derived = toolClasses(context, template, classes).flatMap(({ cls, isStatic }) => {
       const tool = toolOfClass(context, template, cls, isStatic);
       if (tool) derivedClasses.add(cls);
@@ -80,6 +81,19 @@ export function classTools(
   }
   tools.push(...declaredClassTools(context, classes, declared.filter(isDeclaredClass), derivedClasses));
   return tools;
+}
+
+/**
+ * Whether a template stands for tool classes: it reads `this` members (a base class), or walks a list
+ * whose elements are instances or classes (`[new A(), B]`), not plain definition objects.
+ */
+function readsToolClasses(context: FinderContext, template: Template): boolean {
+  const { t, resolver } = context;
+  if (template.owner.kind === t.SyntaxKind.ThisKeyword) return true;
+  const owner = unwrapExpression(t, template.owner);
+  const binding = t.isIdentifier(owner) ? resolver.resolve(owner) : undefined;
+  const list = binding?.kind === "element" ? resolver.arrayLiteralOf(binding.of) : undefined;
+  return list !== undefined && list.elements.some((element) => t.isNewExpression(element) || resolver.classOf(element) !== undefined || (t.isIdentifier(element) && resolver.resolve(element).kind === "import"));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import type { Resolver } from "../resolve.js";
 import { containsNode, findProperty, propertyNameText, propertyValue, stringValue, type TS } from "../ts-utils.js";
-import type { Framework, ToolRegistration } from "./model.js";
+import type { Framework, ToolRegistration, UnreadSite } from "./model.js";
 
 /** What every registration finder (one file per framework family) works with. */
 export interface FinderContext {
@@ -17,6 +17,13 @@ export interface FinderContext {
    * a call of a wrapper defined there registers a tool here.
    */
   foreignRegistrations?: (file: ts.SourceFile) => readonly ToolRegistration[];
+  /** Records a registration found but not turned into a tool (see UnreadSite); absent in tests that build a context by hand. */
+  unread?: (site: UnreadSite) => void;
+}
+
+/** Records an unread site, when the context collects them. */
+export function reportUnread(context: FinderContext, site: UnreadSite): void {
+  context.unread?.(site);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type * as ts from "typescript";
 import { isDeclaredClass, type DeclaredCall, type DeclaredRegistration } from "../settings.js";
 import { findProperty, propertyValue, unwrapExpression } from "../ts-utils.js";
-import { nameValue, type FinderContext } from "./context.js";
+import { nameValue, reportUnread, type FinderContext } from "./context.js";
+import { describeValue, quote } from "./unread-reasons.js";
 import type { Framework, ToolRegistration } from "./model.js";
 
 /**
@@ -60,8 +61,13 @@ function calleePath(context: FinderContext, call: ts.CallExpression): string[] |
 
 function registrationOf(context: FinderContext, call: ts.CallExpression, entry: DeclaredCall): ToolRegistration | undefined {
   const { t, resolver } = context;
+  const framework = fileFramework(context.frameworks);
   // A spread argument moves every index after it.
-  if (call.arguments.some((argument) => t.isSpreadElement(argument))) return undefined;
+  const spread = call.arguments.find((argument) => t.isSpreadElement(argument));
+  if (spread) {
+    reportUnread(context, { node: call, framework, api: "wrapper", reason: `the arguments spread ${quote(t, spread)}, so the declared positions do not apply` });
+    return undefined;
+  }
   const optionsArgument = call.arguments[entry.options];
   const options = optionsArgument && resolver.objectLiteralOf(optionsArgument);
   const field = (spec: number | string | undefined): ts.Expression | ts.MethodDeclaration | undefined => {
@@ -75,11 +81,14 @@ function registrationOf(context: FinderContext, call: ts.CallExpression, entry: 
   const schema = asExpression(field(entry.schema));
   const handler = field(entry.handler);
   const annotations = asExpression(field(entry.annotations));
-  if (!schema && !handler) return undefined;
+  if (!schema && !handler) {
+    if (optionsArgument && !options) reportUnread(context, { node: call, framework, api: "wrapper", reason: describeValue(t, resolver, optionsArgument, "the options"), toolName: nameValue(context, name) });
+    return undefined;
+  }
   const key = entry.annotations;
   const canInsert = typeof key === "string" && !annotations && options !== undefined && options.parent === call;
   return {
-    framework: fileFramework(context.frameworks),
+    framework,
     api: "wrapper",
     toolName: nameValue(context, name),
     node: call,

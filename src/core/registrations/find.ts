@@ -4,7 +4,8 @@ import type { DeclaredRegistration } from "../settings.js";
 import { calleeName, findProperty, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
 import { classTools } from "./classes.js";
-import { arrayLiteralOf, literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
+import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
+import { describeValue } from "./unread-reasons.js";
 import { declaredNames, declaredRegistrations } from "./declared.js";
 import { dispatchedTools } from "./dispatcher.js";
 import { SERVER_CLASS_NAMES, importedFrameworks, isXmcpToolPath } from "./frameworks.js";
@@ -34,12 +35,12 @@ export function findRegistrations(
   foreignRegistrations?: (file: ts.SourceFile) => readonly ToolRegistration[],
 ): FoundRegistrations {
   const nodes: NodeIndex = { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] };
-  const found: FoundRegistrations = { nodes, registrations: [], unexpanded: [], callToolHandlers: [], clientTransports: [] };
+  const found: FoundRegistrations = { nodes, registrations: [], unexpanded: [], callToolHandlers: [], clientTransports: [], unreadSites: [] };
   const frameworks = importedFrameworks(t, sourceFile);
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
   const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));
   if (frameworks.size === 0 && !checker && !xmcpPath && !mayCallDeclared) return found;
-  const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape, foreignRegistrations };
+  const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape, foreignRegistrations, unread: (site) => found.unreadSites.push(site) };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
@@ -112,7 +113,7 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
   if (!framework) return [];
   switch (method) {
     case "tool":
-      return optional(sdkTool(context, call)).map((registration) => ({ ...registration, framework }));
+      return optional(sdkTool(context, call, framework)).map((registration) => ({ ...registration, framework }));
     case "registerTool":
     case "registerToolTask":
       return optional(registerTool(context, call, method, framework));
@@ -121,8 +122,10 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
     case "addTool":
       return optional(fastmcpTool(context, call.arguments[0], call));
     case "addTools": {
-      const list = call.arguments[0] && arrayLiteralOf(context, call.arguments[0]);
-      return list ? list.elements.flatMap((element) => optional(fastmcpTool(context, element, element))) : [];
+      const [argument] = call.arguments;
+      const list = argument && arrayLiteralOf(context, argument);
+      if (argument && !list) reportUnread(context, { node: call, framework, api: "addTool", reason: describeValue(context.t, context.resolver, argument, "the tools array") });
+      return list ? list.elements.flatMap((element) => (context.t.isSpreadElement(element) || context.t.isOmittedExpression(element) ? [] : optional(fastmcpTool(context, element, element)))) : [];
     }
     default:
       return [];
@@ -223,7 +226,7 @@ function descriptionKind(context: FinderContext, expression: ts.Expression): "st
 }
 
 /** SDK v1 `server.tool(name, [description], [shape], [annotations], callback)`, following the SDK's own overload rules. */
-function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistration | undefined {
+function sdkTool(context: FinderContext, call: ts.CallExpression, framework: Framework): ToolRegistration | undefined {
   const { t } = context;
   const args = [...call.arguments];
   if (args.length < 2 || args.length > 5) return undefined;
@@ -231,7 +234,11 @@ function sdkTool(context: FinderContext, call: ts.CallExpression): ToolRegistrat
   const handler = args[args.length - 1];
   if (!nameArg || !isFunctionValue(context, handler)) return undefined;
   const nameExpr = unwrapExpression(t, nameArg);
-  if (!t.isStringLiteralLike(nameExpr) && !t.isIdentifier(nameExpr) && !t.isTemplateExpression(nameExpr) && !t.isPropertyAccessExpression(nameExpr)) return undefined;
+  if (!t.isStringLiteralLike(nameExpr) && !t.isIdentifier(nameExpr) && !t.isTemplateExpression(nameExpr) && !t.isPropertyAccessExpression(nameExpr)) {
+    // A tool()-shaped call on a server: a tool, but one whose name and overload this reader does not work out.
+    reportUnread(context, { node: call, framework, api: "tool", reason: describeValue(t, context.resolver, nameArg, "the name") });
+    return undefined;
+  }
   const rest = args.slice(1, -1);
   const description = rest[0] && descriptionKind(context, rest[0]);
   if (description === "string" || (description === "unknown" && rest.length === 3)) rest.shift();
@@ -263,7 +270,10 @@ function registerTool(context: FinderContext, call: ts.CallExpression, method: "
   const [nameArg, configArg, handler] = call.arguments;
   if (!nameArg || !configArg) return undefined;
   const config = literalOf(context, configArg);
-  if (!config) return undefined;
+  if (!config) {
+    reportUnread(context, { node: call, framework, api: method, reason: describeValue(context.t, context.resolver, configArg, "the config"), toolName: nameValue(context, nameArg) });
+    return undefined;
+  }
   const inputSchema = literalProperty(context, config, "inputSchema");
   return {
     framework,
@@ -281,7 +291,10 @@ function registerTool(context: FinderContext, call: ts.CallExpression, method: "
 function fastmcpTool(context: FinderContext, argument: ts.Expression | undefined, node: ts.Node): ToolRegistration | undefined {
   if (!argument) return undefined;
   const tool = literalOf(context, argument);
-  if (!tool) return undefined;
+  if (!tool) {
+    reportUnread(context, { node, framework: "fastmcp", api: "addTool", reason: describeValue(context.t, context.resolver, argument, "the tool") });
+    return undefined;
+  }
   const executeProperty = findProperty(context.t, tool, "execute");
   const execute = executeProperty && context.t.isMethodDeclaration(executeProperty) ? executeProperty : literalProperty(context, tool, "execute");
   const name = literalProperty(context, tool, "name");

@@ -1,8 +1,12 @@
 import type * as ts from "typescript";
 import { returnedExpressions } from "../resolve.js";
 import { stringValue, unwrapExpression, walk } from "../ts-utils.js";
-import { arrayLiteralOf, literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
+import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "./model.js";
+import { describeValue } from "./unread-reasons.js";
+
+/** Records what a `tools/list` handler holds that is not a tool object the analysis can read. */
+type Unread = (node: ts.Node, reason: string) => void;
 
 // The low-level server API: tools listed by a `tools/list` handler as JSON Schema, called through one
 // `tools/call` handler.
@@ -34,14 +38,24 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
     (t.isPropertyAccessExpression(request) && request.name.text === "ListToolsRequestSchema") ||
     stringValue(t, request) === "tools/list";
   if (!isListTools) return [];
-  const handler = context.resolver.functionOf(handlerArg);
-  if (!handler) return [];
   const resolvedFramework: Framework = stringValue(t, request) === "tools/list" ? "mcp-sdk-v2" : framework;
+  const unread: Unread = (node, reason) => reportUnread(context, { node, framework: resolvedFramework, api: "tools/list", reason });
+  const describe = (expression: ts.Expression, subject: string): string => describeValue(t, context.resolver, expression, subject);
+  const handler = context.resolver.functionOf(handlerArg);
+  if (!handler) {
+    unread(call, describe(handlerArg, "the handler"));
+    return [];
+  }
   const toolObjects = new Set<ts.ObjectLiteralExpression>();
   for (const returned of returnedExpressions(t, handler)) {
-    const result = literalOf(context, t.isAwaitExpression(returned) ? returned.expression : returned);
+    const value = t.isAwaitExpression(returned) ? returned.expression : returned;
+    const result = literalOf(context, value);
     const tools = literalProperty(context, result, "tools");
-    if (tools) collectToolObjects(context, tools, toolObjects);
+    if (tools) collectToolObjects(context, tools, toolObjects, unread);
+    else if (!result) unread(value, describe(value, "the handler's result"));
+    else if (result.properties.some((property) => t.isSpreadAssignment(property) || (property.name !== undefined && t.isComputedPropertyName(property.name)))) {
+      unread(value, describe(result, "the handler's result"));
+    }
   }
   return [...toolObjects].map((tool) => {
     const name = literalProperty(context, tool, "name");
@@ -63,28 +77,24 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
  * Tool objects in a `tools` array: literal elements, spreads of arrays, `tools.push(...)` calls in the
  * file, and the receiver's elements through methods that only drop, reorder or add elements.
  */
-function collectToolObjects(context: FinderContext, expression: ts.Expression, into: Set<ts.ObjectLiteralExpression>, depth = 0): void {
+function collectToolObjects(context: FinderContext, expression: ts.Expression, into: Set<ts.ObjectLiteralExpression>, unread: Unread, depth = 0): void {
   const { t } = context;
   if (depth > 20) return;
   const expr = unwrapExpression(t, expression);
+  const addTool = (value: ts.Expression): void => {
+    if (t.isSpreadElement(value)) return collectToolObjects(context, value.expression, into, unread, depth + 1);
+    if (t.isOmittedExpression(value)) return;
+    const literal = literalOf(context, value);
+    if (literal) into.add(literal);
+    else unread(value, describeValue(t, context.resolver, value, "the tool"));
+  };
   const array = arrayLiteralOf(context, expr);
-  if (array) {
-    for (const element of array.elements) {
-      if (t.isSpreadElement(element)) collectToolObjects(context, element.expression, into, depth + 1);
-      else {
-        const literal = literalOf(context, element);
-        if (literal) into.add(literal);
-      }
-    }
-  } else {
-    collectDerivedToolObjects(context, context.resolver.followConsts(expr), into, depth);
+  const pushed = t.isIdentifier(expr) ? pushedValues(context, expr.text) : [];
+  if (array) array.elements.forEach(addTool);
+  else if (!collectDerivedToolObjects(context, context.resolver.followConsts(expr), into, unread, depth) && pushed.length === 0) {
+    unread(expr, describeValue(t, context.resolver, expr, "the tools array"));
   }
-  if (t.isIdentifier(expr)) {
-    for (const pushed of pushedValues(context, expr.text)) {
-      const literal = literalOf(context, pushed);
-      if (literal) into.add(literal);
-    }
-  }
+  pushed.forEach(addTool);
 }
 
 /**
@@ -94,20 +104,25 @@ function collectToolObjects(context: FinderContext, expression: ts.Expression, i
  */
 const ELEMENT_KEEPING_METHODS: ReadonlySet<string> = new Set(["filter", "slice", "sort", "toSorted", "reverse", "toReversed", "concat"]);
 
-function collectDerivedToolObjects(context: FinderContext, expr: ts.Expression, into: Set<ts.ObjectLiteralExpression>, depth: number): void {
+/** Whether `expr` is an element-keeping method call, whose tools are then collected. */
+function collectDerivedToolObjects(context: FinderContext, expr: ts.Expression, into: Set<ts.ObjectLiteralExpression>, unread: Unread, depth: number): boolean {
   const { t } = context;
-  if (!t.isCallExpression(expr)) return;
+  if (!t.isCallExpression(expr)) return false;
   const callee = unwrapExpression(t, expr.expression);
-  if (!t.isPropertyAccessExpression(callee) || !ELEMENT_KEEPING_METHODS.has(callee.name.text)) return;
-  collectToolObjects(context, callee.expression, into, depth + 1);
-  if (callee.name.text !== "concat") return;
+  if (!t.isPropertyAccessExpression(callee) || !ELEMENT_KEEPING_METHODS.has(callee.name.text)) return false;
+  collectToolObjects(context, callee.expression, into, unread, depth + 1);
+  if (callee.name.text !== "concat") return true;
   for (const argument of expr.arguments) {
     // `concat(tool)` appends a non-array value as one element; `concat(...lists)` cannot be read.
-    if (t.isSpreadElement(argument)) continue;
+    if (t.isSpreadElement(argument)) {
+      unread(argument, describeValue(t, context.resolver, argument.expression, "the tools array"));
+      continue;
+    }
     const literal = literalOf(context, argument);
     if (literal) into.add(literal);
-    else collectToolObjects(context, argument, into, depth + 1);
+    else collectToolObjects(context, argument, into, unread, depth + 1);
   }
+  return true;
 }
 
 function pushedValues(context: FinderContext, arrayName: string): ts.Expression[] {

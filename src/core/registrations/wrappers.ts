@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import type { FunctionWithBody } from "../resolve.js";
 import { calleeName, containsNode, findProperty, propertyNameText, propertyValue, unwrapExpression } from "../ts-utils.js";
-import { nameValue, registrationsWithin, type FinderContext } from "./context.js";
+import { nameValue, registrationsWithin, reportUnread, type FinderContext } from "./context.js";
 import { calledFunction, callableName, importedName } from "./wrapper-calls.js";
 import type { FoundRegistrations, ToolRegistration } from "./model.js";
 
@@ -80,7 +80,10 @@ export function expandWrappers(context: FinderContext, found: FoundRegistrations
       else kept.push(registration);
     }
     for (const template of templates) {
-      if (!called.has(template) && template.fields.input.kind !== "slot" && !foreign.includes(template)) kept.push(template.fallback);
+      if (called.has(template) || foreign.includes(template)) continue;
+      if (template.fields.input.kind !== "slot") kept.push(template.fallback);
+      // Untyped, a wrapper's callers in other files are not followed: its tool would vanish without a word.
+      else if (!context.foreignRegistrations) reportUnread(context, { node: template.fallback.node, framework: template.base.framework, api: template.fallback.api, reason: slotReason(context, template.fields.input.slot), toolName: template.fallback.toolName });
     }
     templates = next;
   }
@@ -131,8 +134,17 @@ function templateOf(context: FinderContext, registration: ToolRegistration): Tem
   return fn ? { base: registration, fn, fields: onlyFrom(fn, fields), fallback: registration } : undefined;
 }
 
+/** `the input is the parameter "schema" of accountTool, …`: why a template's input is not read. */
+function slotReason(context: FinderContext, slot: Slot): string {
+  const parameter = slot.fn.parameters[slot.index];
+  const fn = callableName(context, slot.fn) ?? "an anonymous function";
+  const written = parameter && context.t.isIdentifier(parameter.name) ? `the parameter "${parameter.name.text}"` : `parameter ${slot.index + 1}`;
+  const path = slot.path.length > 0 ? `"${slot.path.join(".")}" of ${written}` : written;
+  return `the input is ${path} of ${fn}, which no call in this file reaches (only typed linting follows other files)`;
+}
+
 /** The expression that names the tool, as the registration writes it. */
-function nameExpressionOf(context: FinderContext, registration: ToolRegistration): ts.Expression | undefined {
+export function nameExpressionOf(context: Pick<FinderContext, "t">, registration: ToolRegistration): ts.Expression | undefined {
   const { t } = context;
   const node = registration.nameNode;
   if (node) {
