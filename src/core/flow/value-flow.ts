@@ -1,6 +1,7 @@
 import type * as ts from "typescript";
 import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
-import { calleeName, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
+import { calleeName, containsNode, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
+import { isCaughtError } from "../handler/caught-errors.js";
 
 /**
  * One way a value reaches an expression: from `source` (a parameter, a catch variable, or a binding
@@ -153,6 +154,10 @@ export class ValueFlow {
       const wrapped = name.startsWith("safe") ? [SAFE_PARSE_RESULT] : [];
       return (call.arguments[0] ? this.flowsInto(call.arguments[0], depth + 1) : []).map((flow) => ({ ...flow, path: [...flow.path, ...wrapped] }));
     }
+    if (name && TEXT_PRESERVING.has(name) && t.isPropertyAccessExpression(callee)) {
+      // `e.message.trim()`, `.slice(0, 200)`, `.replace(/\n/g, " ")`, `.split("\n")`: the text goes on, cut or reshaped.
+      return stringify(this.flowsInto(callee.expression, depth + 1));
+    }
     if (name && STRINGIFIERS.has(name)) {
       // `e.toString()` stringifies its receiver; `String(e)` and `JSON.stringify(e)` their argument.
       const carried = t.isPropertyAccessExpression(callee) && (name === "toString" || name === "toJSON" || name === "concat" || name === "join")
@@ -163,7 +168,8 @@ export class ValueFlow {
     const fn = this.functionOf(callee);
     if (!fn) return [];
     const summary = this.returnSummary(fn);
-    const flows: Flow[] = [];
+    // A callee that catches for itself and returns the error's text: `catch (err) { return \`failed: ${err}\` }`.
+    const flows: Flow[] = [...(summary.get(CAUGHT_IN_CALLEE) ?? [])];
     summary.forEach((parameterFlows, index) => {
       const argument = call.arguments[index];
       if (!argument) return;
@@ -205,6 +211,8 @@ export class ValueFlow {
         const own = returned.filter((flow) => flow.source === parameter);
         if (own.length > 0) summary.set(index, own);
       });
+      const caught = returned.filter((flow) => flow.source !== fn && isCaughtError(this.t, flow.source) && containsNode(fn, flow.source));
+      if (caught.length > 0) summary.set(CAUGHT_IN_CALLEE, caught);
     } finally {
       this.summarising.delete(fn);
     }
@@ -213,6 +221,13 @@ export class ValueFlow {
   }
 }
 
+/** The summary entry for values the callee returns from a `catch` of its own, rather than from a parameter. */
+const CAUGHT_IN_CALLEE = -1;
+/** String methods whose result still holds (part of) the receiver's text. */
+const TEXT_PRESERVING = new Set([
+  "trim", "trimStart", "trimEnd", "slice", "substring", "substr", "replace", "replaceAll", "split", "toLowerCase", "toUpperCase",
+  "padStart", "padEnd", "normalize", "toLocaleLowerCase", "toLocaleUpperCase",
+]);
 const PROMISE_CALLBACKS = new Set(["then", "catch", "finally"]);
 /** Array methods whose result holds what their callback returns. */
 const ARRAY_CALLBACK_RESULTS = new Set(["map", "flatMap"]);
