@@ -254,7 +254,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     indexed.add(handler.fn);
     indexForeignFunction(t, handler.fn, found.nodes);
   }
-  const reachedFunctions = checker ? indexForeignCallees(t, sourceFile, resolver, handlers, found.nodes, indexed) : [];
+  const reachedFunctions = checker ? indexForeignCallees(t, sourceFile, flow, handlers, found.nodes, indexed) : [];
   const errorFunctions = registrations.flatMap((registration) => {
     const fn = registration.errorFunction && resolver.functionOf(registration.errorFunction);
     return fn ? [fn] : [];
@@ -280,7 +280,7 @@ const MAX_CALL_DEPTH = 3;
  * functions they call (a `toolError(e)` in errors.ts, a dispatcher's `handleSearch(args)`), so that
  * the results those functions build are this file's tools' results, reported where they are written.
  */
-function indexForeignCallees(t: TS, sourceFile: ts.SourceFile, resolver: Resolver, handlers: readonly Handler[], nodes: NodeIndex, indexed: Set<ts.Node>): ts.Node[] {
+function indexForeignCallees(t: TS, sourceFile: ts.SourceFile, flow: ValueFlow, handlers: readonly Handler[], nodes: NodeIndex, indexed: Set<ts.Node>): ts.Node[] {
   const reached: ts.Node[] = [];
   const visited = new Set<ts.Node>(handlers.map((handler) => handler.fn));
   let frontier: ts.Node[] = [...visited];
@@ -291,7 +291,7 @@ function indexForeignCallees(t: TS, sourceFile: ts.SourceFile, resolver: Resolve
         if (reached.length >= MAX_REACHED_FUNCTIONS) return;
         let callee: ts.Node | undefined;
         try {
-          callee = resolver.functionOf(call.expression);
+          callee = flow.functionOf(call.expression);
         } catch {
           callee = undefined;
         }

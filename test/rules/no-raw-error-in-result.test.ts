@@ -1094,3 +1094,35 @@ ruleTester.run("no-raw-error-in-result: text-preserving methods and callees that
     },
   ],
 });
+
+// Regression (real servers): error results built by a method called on `this`, in the class or a base class.
+const inheritedHandleError = `${SDK_ZOD}class ToolBase {
+  handleError(error: unknown) {
+    return { isError: true, content: [{ type: "text" as const, text: (error as Error).message }] };
+  }
+}
+class SearchTool extends ToolBase {
+  register() {
+    server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(9) }) }, async ({ q }) => {
+      try {
+        return { content: [{ type: "text", text: await search(q) }] };
+      } catch (e) {
+        return this.handleError(e);
+      }
+    });
+  }
+}
+`;
+
+ruleTester.run("no-raw-error-in-result: this.handleError(e)", rule, {
+  valid: [
+    { name: "a base class's handleError that logs and returns a fixed text", code: inheritedHandleError.replace("text: (error as Error).message }] };", 'text: "failed" }] };') },
+  ],
+  invalid: [
+    {
+      name: "an inherited this.handleError(e) that puts the message into the result",
+      code: inheritedHandleError,
+      errors: [{ messageId: "rawError", line: 15, column: 33, endLine: 15, endColumn: 34, data: { part: "message", sink: HELPER }, suggestions: [] }],
+    },
+  ],
+});

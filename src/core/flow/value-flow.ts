@@ -193,9 +193,49 @@ export class ValueFlow {
     return returnedExpressions(t, fn).flatMap((returned) => this.flowsInto(returned, depth + 1));
   }
 
-  /** A function of this file called by name. */
+  /** A function of this file called by name, or a method called on `this` (`this.handleError(e)`), through base classes. */
   functionOf(callee: ts.Expression): FunctionWithBody | undefined {
-    return this.resolver.functionOf(callee);
+    const found = this.resolver.functionOf(callee);
+    if (found) return found;
+    const t = this.t;
+    const expr = unwrapExpression(t, callee);
+    if (!t.isPropertyAccessExpression(expr) || expr.expression.kind !== t.SyntaxKind.ThisKeyword) return undefined;
+    let owner: ts.Node | undefined = expr.parent;
+    while (owner && !t.isClassDeclaration(owner) && !t.isClassExpression(owner)) owner = owner.parent;
+    return owner ? this.methodOf(owner, expr.name.text, 0) : undefined;
+  }
+
+  /** The method `name` of a class or, when it has none, of its base classes (at most a few levels up). */
+  private methodOf(cls: ts.ClassLikeDeclaration, name: string, depth: number): FunctionWithBody | undefined {
+    const t = this.t;
+    if (depth > 4) return undefined;
+    for (const member of cls.members) {
+      if (t.isMethodDeclaration(member) && member.body && member.name && propertyNameText(t, member.name) === name) return member;
+      if (t.isPropertyDeclaration(member) && member.initializer && member.name && propertyNameText(t, member.name) === name) {
+        const value = unwrapExpression(t, member.initializer);
+        if (t.isArrowFunction(value) || t.isFunctionExpression(value)) return value;
+      }
+    }
+    const base = cls.heritageClauses?.find((clause) => clause.token === t.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    const baseClass = base && t.isIdentifier(base) ? this.classOf(base) : undefined;
+    return baseClass ? this.methodOf(baseClass, name, depth + 1) : undefined;
+  }
+
+  private classOf(identifier: ts.Identifier): ts.ClassLikeDeclaration | undefined {
+    const t = this.t;
+    const local = this.resolver.declarationOf(identifier);
+    if (local && t.isClassDeclaration(local)) return local;
+    // Typed: a base class imported from another file.
+    const checker = this.resolver.typeChecker;
+    if (!checker) return undefined;
+    try {
+      let symbol = checker.getSymbolAtLocation(identifier);
+      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.declarations?.find((candidate) => t.isClassDeclaration(candidate));
+      return declaration && t.isClassDeclaration(declaration) ? declaration : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** For each parameter index, how that parameter reaches the function's return value. */
