@@ -24,6 +24,13 @@ const DISPATCHED = `errors.ts:45:61-45:101 rawError The caught error's message r
 const CALLEE = `error-tools.ts:29:41-29:54 rawError The caught error's text reaches the tool result's text. ${FIX}`;
 
 describe("raw errors across files (typed)", () => {
+  it("an inherited safeExecute that builds createErrorResponse(error.message), in the base class's file", async () => {
+    const inBase = `safe-base.ts:11:39-11:63 rawError The caught error's message reaches a helper that puts it into the tool result. ${FIX}`;
+    expect(await rawErrors(["safe-base.ts", "safe-tools.ts"])).toEqual([inBase]);
+    expect(await rawErrors(["safe-base.ts"])).toEqual([inBase]);
+    expect(await rawErrors(["safe-tools.ts"])).toEqual([]);
+  }, 120_000);
+
   it("linting the tools' files and the helpers' file: each finding once, where the text is written", async () => {
     expect((await rawErrors(["errors.ts", "error-tools.ts", "dispatch-tools.ts"])).sort()).toEqual([CALLEE, HELPER, DISPATCHED].sort());
   }, 120_000);

@@ -18,6 +18,8 @@ const TYPED_PROJECT = [
   "errors.ts:45:61 mcp-guard/no-raw-error-in-result rawError",
   // An imported handler's raw error text is reported in the handler's file.
   "handlers.ts:10:70 mcp-guard/no-raw-error-in-result rawError",
+  // safe-tools.ts calls the inherited safeExecute of safe-base.ts, which builds createErrorResponse(error.message).
+  "safe-base.ts:11:39 mcp-guard/no-raw-error-in-result rawError",
   // OpenSchema: used directly, through barrel.ts → reexport.ts and in a tools array; reported once, where written.
   "schemas.ts:7:27 mcp-guard/require-strict-objects zodObject",
   "schemas.ts:7:45 mcp-guard/require-string-bounds unbounded",

@@ -36,6 +36,8 @@ const FIXTURE_FILES = [
   "handlers.ts",
   "lib/external.d.ts",
   "reexport.ts",
+  "safe-base.ts",
+  "safe-tools.ts",
   "schemas.ts",
   "server-extra.ts",
   "server.ts",
@@ -77,6 +79,8 @@ const TYPED_FINDINGS = [
   "errors.ts:6:84 mcp-guard/no-raw-error-in-result rawErrorInHelper",
   "errors.ts:45:61 mcp-guard/no-raw-error-in-result rawError",
   "handlers.ts:10:70 mcp-guard/no-raw-error-in-result rawError",
+  // safe-tools.ts calls the inherited safeExecute of safe-base.ts, which builds createErrorResponse(error.message).
+  "safe-base.ts:11:39 mcp-guard/no-raw-error-in-result rawError",
   "schemas.ts:7:27 mcp-guard/require-strict-objects zodObject",
   "schemas.ts:7:45 mcp-guard/require-string-bounds unbounded",
   "server-extra.ts:17:53 mcp-guard/require-strict-objects declaredOpen",

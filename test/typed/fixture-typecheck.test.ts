@@ -36,6 +36,8 @@ const FILES = [
   "handlers.ts",
   "lib/external.d.ts",
   "reexport.ts",
+  "safe-base.ts",
+  "safe-tools.ts",
   "schemas.ts",
   "server-extra.ts",
   "server.ts",

@@ -199,7 +199,16 @@ export class ValueFlow {
     if (found) return found;
     const t = this.t;
     const expr = unwrapExpression(t, callee);
-    if (!t.isPropertyAccessExpression(expr) || expr.expression.kind !== t.SyntaxKind.ThisKeyword) return undefined;
+    if (!t.isPropertyAccessExpression(expr)) return undefined;
+    // `const tool = new Lookup(); tool.safeExecute(args)`: the method of Lookup or of its base classes.
+    const receiver = unwrapExpression(t, expr.expression);
+    if (t.isIdentifier(receiver)) {
+      const declaration = this.resolver.declarationOf(receiver);
+      const made = declaration && t.isVariableDeclaration(declaration) && declaration.initializer ? unwrapExpression(t, declaration.initializer) : undefined;
+      const cls = made && t.isNewExpression(made) && t.isIdentifier(made.expression) ? this.classOf(made.expression) : undefined;
+      return cls ? this.methodOf(cls, expr.name.text, 0) : undefined;
+    }
+    if (receiver.kind !== t.SyntaxKind.ThisKeyword) return undefined;
     let owner: ts.Node | undefined = expr.parent;
     while (owner && !t.isClassDeclaration(owner) && !t.isClassExpression(owner)) owner = owner.parent;
     return owner ? this.methodOf(owner, expr.name.text, 0) : undefined;
