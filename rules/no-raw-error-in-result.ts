@@ -6,10 +6,11 @@ import { ValueFlow, type Flow } from "../src/core/flow/value-flow.js";
 import { calleeName, unwrapExpression, containsNode, type TS } from "../src/core/ts-utils.js";
 import { returnedExpressions } from "../src/core/resolve.js";
 import type { FileFacts } from "../src/core/facts.js";
-import type { Framework } from "../src/core/registrations/model.js";
+import { displayName, type Framework } from "../src/core/registrations/model.js";
+import { enclosingHandler } from "../src/core/handler/handlers.js";
 import type { Edit } from "../src/core/schema/model.js";
 
-type MessageIds = "rawError" | "useFixedText";
+type MessageIds = "rawError" | "rawErrorInHelper" | "useFixedText";
 
 export const SINK_LABELS: Record<SinkKind, string> = {
   "content-text": "the tool result's text",
@@ -143,6 +144,7 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
     hasSuggestions: true,
     messages: {
       rawError: "The caught error's {{part}} reaches {{sink}}. Return a fixed message and log the error.",
+      rawErrorInHelper: 'This helper puts a caught error\'s {{part}} into the results of callers (tool "{{tool}}", …). Return a fixed message and log the error.',
       useFixedText: "Use a fixed message and log the error.",
     },
     optionsSchema: {
@@ -194,10 +196,26 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
       if (!raw) continue;
       const part = rawPart(raw, safe) ?? "text";
       const carriesRaw = (expression: ts.Expression): boolean => flow.flowsInto(expression).some((candidate) => candidate.source === raw.source && rawPart(candidate, safe) !== undefined);
+      const data = { part: part === "object" || part === "text" ? "text" : part, sink: sinkLabel(sink) };
+      // A helper in another file (typed): reported once, in the helper, where the text is written, whichever tools call it.
+      const origin = sink.kind === "helper-argument" ? sink.origin : undefined;
+      // (A call written in another file itself, such as a base class's safeExecute, is reported at its argument there.)
+      if (origin && origin.expression.getSourceFile() !== sink.expression.getSourceFile()) {
+        // The call may sit in a function of this file between the handler and the helper: name a tool of the file then.
+        const handler = enclosingHandler(facts.handlers, sink.expression) ?? facts.handlers.find((candidate) => candidate.registration);
+        const tool = handler?.registration ? displayName(handler.registration) : "tools/call";
+        const fromParameter = (expression: ts.Expression): boolean => flow.flowsInto(expression).some((candidate) => t.isParameter(candidate.source));
+        report({
+          messageId: "rawErrorInHelper",
+          data: { part: data.part, tool },
+          node: whereWritten(t, origin.expression, fromParameter),
+        });
+        continue;
+      }
       const written = sink.kind === "helper-argument" ? sink.expression : whereWritten(t, sink.expression, carriesRaw);
       report({
         messageId: "rawError",
-        data: { part: part === "object" || part === "text" ? "text" : part, sink: sinkLabel(sink) },
+        data,
         node: written,
         suggestions: fixedTextSuggestion(facts, sink, written, raw, usesLogger),
       });

@@ -1,6 +1,7 @@
 import { defineRule, type Suggestion } from "../src/core/rule.js";
 import { allowFieldsSchema, isAllowedField, locationData } from "../src/core/describe.js";
 import type { OpennessReason, SchemaFix } from "../src/core/schema/model.js";
+import type { InputOccurrence } from "../src/core/facts.js";
 
 type MessageIds =
   | "zodObject" | "stripCall" | "passthrough" | "looseObject" | "catchall" | "rawShape" | "rawShapeTool"
@@ -29,6 +30,20 @@ const SUGGESTION_BY_FIX: Record<SchemaFix["kind"], MessageIds> = {
   "json-additional-false": "setAdditionalFalse",
   "json-unevaluated-false": "setUnevaluatedFalse",
 };
+
+const STRIPPING: ReadonlySet<OpennessReason> = new Set(["zod-object", "strip-call", "raw-shape", "raw-shape-tool"]);
+
+/**
+ * `z.object({})` or a raw `{}` as the whole input of a tool: the SDK strips every key, so nothing the
+ * caller sends reaches the handler. Genkit passes unknown keys on, and a JSON Schema `{ type: "object" }`
+ * reaches a low-level handler as sent, so both stay reported.
+ */
+function takesNoArguments(occurrence: InputOccurrence): boolean {
+  const schema = occurrence.schema;
+  if (occurrence.container || schema.kind !== "object" || schema.flavor !== "zod") return false;
+  if (schema.properties.length > 0 || !schema.propertiesComplete || schema.catchall) return false;
+  return STRIPPING.has(schema.openness.reason!) && occurrence.registration.framework !== "genkit";
+}
 
 export default defineRule<{ allowFields: string[] }, MessageIds>({
   name: "require-strict-objects",
@@ -71,6 +86,7 @@ export default defineRule<{ allowFields: string[] }, MessageIds>({
       if (isAllowedField(occurrence, options.allowFields)) continue;
       // `.strict()` where the tool is registered or dispatched closes the top level, not nested objects.
       if (occurrence.path === "" && occurrence.registration.topLevelClosedBy) continue;
+      if (takesNoArguments(occurrence)) continue;
       const site = schema.openness.site;
       const method = facts.ts.isIdentifier(site) ? site.text : "passthrough";
       const suggestions: Suggestion<MessageIds>[] = schema.openness.fixes.map((fix) => ({ messageId: SUGGESTION_BY_FIX[fix.kind], edits: fix.edits }));

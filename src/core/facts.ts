@@ -11,6 +11,7 @@ import { ZodReader } from "./schema/from-zod.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import { calleeName, propertyNameText, unwrapExpression, type TS } from "./ts-utils.js";
 import { ValueFlow } from "./flow/value-flow.js";
+import { isProgramSource } from "./resolve.js";
 import { indexForeignFunction } from "./node-index.js";
 import { elementProperties } from "./tool-definitions.js";
 import { collectHandlers, type Handler } from "./handler/handlers.js";
@@ -61,6 +62,8 @@ export interface FileFacts {
   resultSinks(): ResultSink[];
   /** Parameters that hold a tool's error besides `catch` variables: an OpenAI Agents errorFunction's `error`. */
   caughtErrorSources: ReadonlySet<ts.Node>;
+  /** Functions of other files that the handlers call (typed), indexed with this file's nodes: their files are reached. */
+  reachedFunctions: readonly ts.Node[];
 }
 
 const JSON_ADAPTERS = new Set(["fromJsonSchema", "jsonSchemaAdapter", "jsonSchema"]);
@@ -141,7 +144,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   });
   const empty: FileFacts = {
     ts: t, sourceFile, registrations: [], unexpandedRegistrations: [], inputs: [], zodNamespace: undefined, frameworks: new Set(), callToolHandlers: [],
-    handlers: [], clientTransports: [], unreadSites: [], flow, resolver, nodes: { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] }, resultSinks: () => [], caughtErrorSources: new Set(),
+    handlers: [], clientTransports: [], unreadSites: [], flow, resolver, nodes: { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] }, resultSinks: () => [], caughtErrorSources: new Set(), reachedFunctions: [],
   };
   if (!checker && !mayHaveTools(sourceFile.text, sourceFile.fileName, settings)) return empty;
 
@@ -260,6 +263,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     indexed.add(handler.fn);
     indexForeignFunction(t, handler.fn, found.nodes);
   }
+  const reachedFunctions = checker ? indexForeignCallees(t, sourceFile, flow, handlers, found.nodes, indexed) : [];
   const errorFunctions = registrations.flatMap((registration) => {
     const fn = registration.errorFunction && resolver.functionOf(registration.errorFunction);
     return fn ? [fn] : [];
@@ -272,7 +276,56 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     nodes: found.nodes,
     resultSinks: () => (sinks ??= findResultSinks(t, found.nodes, flow, handlers, errorFunctions)),
     caughtErrorSources,
+    reachedFunctions,
   };
+}
+
+/** How many functions (the handlers' callees, theirs, …) are followed into other files, per file. */
+const MAX_REACHED_FUNCTIONS = 64;
+const MAX_CALL_DEPTH = 3;
+
+/**
+ * Typed: indexes the functions of other program files that the handlers call, directly or through
+ * functions they call (a `toolError(e)` in errors.ts, a dispatcher's `handleSearch(args)`), so that
+ * the results those functions build are this file's tools' results, reported where they are written.
+ */
+function indexForeignCallees(t: TS, sourceFile: ts.SourceFile, flow: ValueFlow, handlers: readonly Handler[], nodes: NodeIndex, indexed: Set<ts.Node>): ts.Node[] {
+  const reached: ts.Node[] = [];
+  const visited = new Set<ts.Node>(handlers.map((handler) => handler.fn));
+  let frontier: ts.Node[] = [...visited];
+  for (let depth = 0; depth < MAX_CALL_DEPTH && frontier.length > 0 && reached.length < MAX_REACHED_FUNCTIONS; depth++) {
+    const next: ts.Node[] = [];
+    for (const fn of frontier) {
+      walkNodes(t, fn, (call) => {
+        if (reached.length >= MAX_REACHED_FUNCTIONS) return;
+        let callee: ts.Node | undefined;
+        try {
+          callee = flow.functionOf(call.expression);
+        } catch {
+          callee = undefined;
+        }
+        if (!callee || visited.has(callee)) return;
+        visited.add(callee);
+        next.push(callee);
+        const file = callee.getSourceFile();
+        if (file === sourceFile) return;
+        if (!isProgramSource(file) || indexed.has(callee)) return;
+        indexed.add(callee);
+        reached.push(callee);
+        indexForeignFunction(t, callee, nodes);
+      });
+    }
+    frontier = next;
+  }
+  return reached;
+}
+
+function walkNodes(t: TS, root: ts.Node, visit: (call: ts.CallExpression) => void): void {
+  const recurse = (node: ts.Node): void => {
+    if (t.isCallExpression(node)) visit(node);
+    node.forEachChild(recurse);
+  };
+  recurse(root);
 }
 
 function isPlainLiteral(t: TS, expression: ts.Expression): boolean {

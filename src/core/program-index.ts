@@ -105,6 +105,7 @@ function importedFile(t: TS, checker: ts.TypeChecker, specifier: ts.StringLitera
 function reachesFile(facts: FileFacts, target: ts.SourceFile): boolean {
   for (const occurrence of facts.inputs) if (occurrence.schema.site.getSourceFile() === target) return true;
   for (const handler of facts.handlers) if (handler.fn.getSourceFile() === target) return true;
+  for (const fn of facts.reachedFunctions) if (fn.getSourceFile() === target) return true;
   for (const registration of facts.registrations) {
     const annotations = registration.annotations && facts.resolver.objectLiteralOf(registration.annotations);
     if (annotations?.getSourceFile() === target) return true;

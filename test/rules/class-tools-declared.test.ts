@@ -142,8 +142,8 @@ export class Panel extends Widget { name = "panel"; inputSchema = z.object({ a: 
 import * as kit from "@acme/kit";
 import { z } from "zod";
 abstract class ReadTool extends Base { annotations = ${FULL}; }
-export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.object({}); async execute() { return { content: [] }; } }
-export class Search extends kit.ToolBase { name = "search"; inputSchema = z.object({}); annotations = ${FULL}; async execute() { return { content: [] }; } }
+export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.object({ q: z.string() }); async execute() { return { content: [] }; } }
+export class Search extends kit.ToolBase { name = "search"; inputSchema = z.object({ q: z.string() }); annotations = ${FULL}; async execute() { return { content: [] }; } }
 `,
       settings: SETTINGS,
       errors: [
@@ -154,15 +154,15 @@ export class Search extends kit.ToolBase { name = "search"; inputSchema = z.obje
 import * as kit from "@acme/kit";
 import { z } from "zod";
 abstract class ReadTool extends Base { annotations = ${FULL}; }
-export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.strictObject({}); async execute() { return { content: [] }; } }
-export class Search extends kit.ToolBase { name = "search"; inputSchema = z.object({}); annotations = ${FULL}; async execute() { return { content: [] }; } }
+export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.strictObject({ q: z.string() }); async execute() { return { content: [] }; } }
+export class Search extends kit.ToolBase { name = "search"; inputSchema = z.object({ q: z.string() }); annotations = ${FULL}; async execute() { return { content: [] }; } }
 ` },
             { messageId: "appendStrict", output: `import { ToolBase as Base } from "@acme/kit";
 import * as kit from "@acme/kit";
 import { z } from "zod";
 abstract class ReadTool extends Base { annotations = ${FULL}; }
-export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.object({}).strict(); async execute() { return { content: [] }; } }
-export class Search extends kit.ToolBase { name = "search"; inputSchema = z.object({}); annotations = ${FULL}; async execute() { return { content: [] }; } }
+export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.object({ q: z.string() }).strict(); async execute() { return { content: [] }; } }
+export class Search extends kit.ToolBase { name = "search"; inputSchema = z.object({ q: z.string() }); annotations = ${FULL}; async execute() { return { content: [] }; } }
 ` },
           ],
         },
@@ -173,15 +173,15 @@ export class Search extends kit.ToolBase { name = "search"; inputSchema = z.obje
 import * as kit from "@acme/kit";
 import { z } from "zod";
 abstract class ReadTool extends Base { annotations = ${FULL}; }
-export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.object({}); async execute() { return { content: [] }; } }
-export class Search extends kit.ToolBase { name = "search"; inputSchema = z.strictObject({}); annotations = ${FULL}; async execute() { return { content: [] }; } }
+export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.object({ q: z.string() }); async execute() { return { content: [] }; } }
+export class Search extends kit.ToolBase { name = "search"; inputSchema = z.strictObject({ q: z.string() }); annotations = ${FULL}; async execute() { return { content: [] }; } }
 ` },
             { messageId: "appendStrict", output: `import { ToolBase as Base } from "@acme/kit";
 import * as kit from "@acme/kit";
 import { z } from "zod";
 abstract class ReadTool extends Base { annotations = ${FULL}; }
-export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.object({}); async execute() { return { content: [] }; } }
-export class Search extends kit.ToolBase { name = "search"; inputSchema = z.object({}).strict(); annotations = ${FULL}; async execute() { return { content: [] }; } }
+export class ListUsers extends ReadTool { name = "list_users"; inputSchema = z.object({ q: z.string() }); async execute() { return { content: [] }; } }
+export class Search extends kit.ToolBase { name = "search"; inputSchema = z.object({ q: z.string() }).strict(); annotations = ${FULL}; async execute() { return { content: [] }; } }
 ` },
           ],
         },
@@ -196,7 +196,7 @@ export class Search extends kit.ToolBase { name = "search"; inputSchema = z.obje
   abstract execute(args: unknown): Promise<{ content: [] }>;
   register() { server.registerTool(this.name, { inputSchema: this.inputSchema, annotations: this.annotations }, (args) => this.execute(args)); }
 }
-class Send extends ToolBase { name = "send"; inputSchema = z.object({}); async execute() { return { content: [] as [] }; } }
+class Send extends ToolBase { name = "send"; inputSchema = z.object({ q: z.string() }); async execute() { return { content: [] as [] }; } }
 `,
       settings: SETTINGS,
       errors: [{
@@ -209,7 +209,7 @@ class Send extends ToolBase { name = "send"; inputSchema = z.object({}); async e
   abstract execute(args: unknown): Promise<{ content: [] }>;
   register() { server.registerTool(this.name, { inputSchema: this.inputSchema, annotations: this.annotations }, (args) => this.execute(args)); }
 }
-class Send extends ToolBase { name = "send"; inputSchema = z.strictObject({}); async execute() { return { content: [] as [] }; } }
+class Send extends ToolBase { name = "send"; inputSchema = z.strictObject({ q: z.string() }); async execute() { return { content: [] as [] }; } }
 ` },
           { messageId: "appendStrict", output: `${SDK_ZOD}abstract class ToolBase {
   abstract name: string;
@@ -218,7 +218,7 @@ class Send extends ToolBase { name = "send"; inputSchema = z.strictObject({}); a
   abstract execute(args: unknown): Promise<{ content: [] }>;
   register() { server.registerTool(this.name, { inputSchema: this.inputSchema, annotations: this.annotations }, (args) => this.execute(args)); }
 }
-class Send extends ToolBase { name = "send"; inputSchema = z.object({}).strict(); async execute() { return { content: [] as [] }; } }
+class Send extends ToolBase { name = "send"; inputSchema = z.object({ q: z.string() }).strict(); async execute() { return { content: [] as [] }; } }
 ` },
         ],
       }],

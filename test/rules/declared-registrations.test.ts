@@ -180,14 +180,14 @@ ruleTester.run("declared registrations through the rules", pluginRule<string>("r
     },
     {
       // A method tail with an options object: `this.toolkit.add(server, { id, input, run })`.
-      code: `${HELPER_ONLY}class Tools { toolkit = { add(..._a: unknown[]) {} }; init(server: unknown) { this.toolkit.add(server, { id: "send", input: z.object({}), run: async () => ({ content: [] }) }); } }\n`,
+      code: `${HELPER_ONLY}class Tools { toolkit = { add(..._a: unknown[]) {} }; init(server: unknown) { this.toolkit.add(server, { id: "send", input: z.object({ q: z.string() }), run: async () => ({ content: [] }) }); } }\n`,
       settings: DECLARED_SETTINGS,
       errors: [
         {
           messageId: "zodObject", line: 3, column: 125, endLine: 3, endColumn: 133,
           suggestions: [
-            { messageId: "useStrictObject", output: `${HELPER_ONLY}class Tools { toolkit = { add(..._a: unknown[]) {} }; init(server: unknown) { this.toolkit.add(server, { id: "send", input: z.strictObject({}), run: async () => ({ content: [] }) }); } }\n` },
-            { messageId: "appendStrict", output: `${HELPER_ONLY}class Tools { toolkit = { add(..._a: unknown[]) {} }; init(server: unknown) { this.toolkit.add(server, { id: "send", input: z.object({}).strict(), run: async () => ({ content: [] }) }); } }\n` },
+            { messageId: "useStrictObject", output: `${HELPER_ONLY}class Tools { toolkit = { add(..._a: unknown[]) {} }; init(server: unknown) { this.toolkit.add(server, { id: "send", input: z.strictObject({ q: z.string() }), run: async () => ({ content: [] }) }); } }\n` },
+            { messageId: "appendStrict", output: `${HELPER_ONLY}class Tools { toolkit = { add(..._a: unknown[]) {} }; init(server: unknown) { this.toolkit.add(server, { id: "send", input: z.object({ q: z.string() }).strict(), run: async () => ({ content: [] }) }); } }\n` },
           ],
         },
       ],

@@ -28,6 +28,9 @@ const gkOpen = `${GK}export const lookupTool = ai.defineTool(
   async ({ q }) => lookup(q),
 );
 `;
+// Genkit hands the caller's object on as it came, so even an empty z.object() lets every key through.
+const gkEmpty = `${GK}export const pingTool = ai.defineTool({ name: "ping", description: "Ping", inputSchema: z.object({}) }, async () => "ok");
+`;
 const gkJson = `${GK}export const lookupTool = ai.defineTool(
   { name: "lookup", description: "Look up", inputJsonSchema: { type: "object", properties: { q: { type: "string", maxLength: 80 } } } },
   async (input: any) => lookup(input.q),
@@ -78,6 +81,17 @@ ruleTester.run("require-strict-objects", strictObjects, {
           ],
         },
       ],
+    },
+    {
+      name: "an empty z.object() is still reported in Genkit, which does not strip",
+      code: gkEmpty,
+      errors: [{
+        messageId: "genkitObject", line: 4, column: 89, endLine: 4, endColumn: 97,
+        suggestions: [
+          { messageId: "useStrictObject", output: replaceOnce(gkEmpty, "z.object({})", "z.strictObject({})") },
+          { messageId: "appendStrict", output: replaceOnce(gkEmpty, "z.object({})", "z.object({}).strict()") },
+        ],
+      }],
     },
     {
       name: "inputJsonSchema without additionalProperties: false",

@@ -43,6 +43,7 @@ const DATA: Record<string, string> = {
   field: "actingOrganizationId",
   source: longest(Object.values(TRUSTED_SOURCE)),
   subject: `The handler of tool "${TOOL}"`,
+  wrapper: "registerAccountScopedTool",
   part: "message",
   sink: longest([...Object.values(SINK_LABELS), ...Object.values(FRAMEWORK_SINK_LABELS).flatMap((labels) => Object.values(labels ?? {}))]),
   // With the `strict` option all four hints are required.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FASTMCP_ZOD, SDK_CALL_TOOL, SDK_LOW_LEVEL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
-type MessageIds = "identityInSchema" | "identityRead";
+type MessageIds = "identityInSchema" | "identityRead" | "identityFromWrapper";
 type Options = [{ identityNames?: string[]; authorityNames?: string[]; credentialNames?: string[]; allowNames?: string[] }];
 
 const rule = pluginRule<MessageIds, Options>("no-identity-in-args");
@@ -550,6 +550,81 @@ ruleTester.run("no-identity-in-args: a handler that forwards its arguments", rul
         data: { subject: 'The handler of tool "export"', kind: "identity", field: "tenantId", source: V1 },
         suggestions: [],
       }],
+    },
+  ],
+});
+
+// Regressions (real servers): tenants are selected by slugs, keys and names too; and names whose
+// meaning depends on what sits around them.
+const slugs = `${SDK_ZOD}server.registerTool("get_usage", {
+  inputSchema: z.strictObject({ organizationSlug: z.string(), orgSlug: z.string(), workspaceSlug: z.string(), tenantKey: z.string(), accountName: z.string() }),
+}, async () => ({ content: [] }));
+`;
+const contextual = `${SDK_ZOD}server.registerTool("chat", {
+  inputSchema: z.strictObject({
+    messages: z.array(z.strictObject({ role: z.enum(["user", "assistant"]), content: z.string() })),
+    history: z.array(z.strictObject({ role: z.string(), content: z.string() })),
+    project: z.string(), team: z.string(),
+    scope: z.enum(["all", "mine"]), where: z.strictObject({ scope: z.string() }),
+  }),
+}, async (args) => ({ content: [{ type: "text", text: await run(args.scope, args.project, args.team) }] }));
+server.registerTool("create_account", { inputSchema: z.strictObject({ accountName: z.string() }) }, async () => ({ content: [] }));
+`;
+const authority = `${SDK_ZOD}server.registerTool("invite", {
+  inputSchema: z.strictObject({ role: z.enum(["admin", "member"]), scope: z.enum(["read:org", "write:org"]), scopes: z.array(z.string()), team: z.string() }),
+}, async () => ({ content: [] }));
+`;
+const wrapperExtend = `${SDK_ZOD}function accountTool(name: string, schema: z.ZodObject, handler: any) {
+  server.registerTool(name, { inputSchema: schema.extend({ account_id: z.string() }).strict() }, handler);
+}
+accountTool("a", z.strictObject({ q: z.string() }), async () => ({ content: [] }));
+accountTool("b", z.strictObject({ r: z.string() }), async () => ({ content: [] }));
+`;
+const wrapperSpread = `${SDK_ZOD}export const orgTool = (name: string, shape: z.ZodRawShape, handler: any) => {
+  const input = z.strictObject({ ...shape, orgSlug: z.string() });
+  server.registerTool(name, { inputSchema: input }, handler);
+};
+`;
+
+ruleTester.run("no-identity-in-args: slugs, wrappers and names in context", rule, {
+  valid: [
+    { name: "a chat message's role, a team inside the named project, a scope that is a search breadth, accountName of a new account", code: contextual },
+    {
+      name: "a shape spread from a module constant is not a wrapper's field: the tool reports it itself",
+      code: `${SDK_ZOD}const BASE = { q: z.string() };\nserver.registerTool("s", { inputSchema: z.strictObject({ ...BASE, limit: z.number() }) }, async () => ({ content: [] }));\n`,
+    },
+  ],
+  invalid: [
+    {
+      name: "slugs, keys and the account's name select the tenant",
+      code: slugs,
+      errors: [
+        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 49, data: { tool: "get_usage", kind: "identity", field: "organizationSlug", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 63, endLine: 5, endColumn: 70, data: { tool: "get_usage", kind: "identity", field: "orgSlug", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 84, endLine: 5, endColumn: 97, data: { tool: "get_usage", kind: "identity", field: "workspaceSlug", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 111, endLine: 5, endColumn: 120, data: { tool: "get_usage", kind: "identity", field: "tenantKey", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 134, endLine: 5, endColumn: 145, data: { tool: "get_usage", kind: "identity", field: "accountName", source: V1 } },
+      ],
+    },
+    {
+      name: "a role that grants, an OAuth-like scope, scopes, and a team with no project stay reported",
+      code: authority,
+      errors: [
+        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 37, data: { tool: "invite", kind: "authority", field: "role", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 68, endLine: 5, endColumn: 73, data: { tool: "invite", kind: "authority", field: "scope", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 110, endLine: 5, endColumn: 116, data: { tool: "invite", kind: "authority", field: "scopes", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 139, endLine: 5, endColumn: 143, data: { tool: "invite", kind: "identity", field: "team", source: V1 } },
+      ],
+    },
+    {
+      name: "a wrapper's schema.extend({ account_id }): reported once, in the wrapper, whatever its callers",
+      code: wrapperExtend,
+      errors: [{ messageId: "identityFromWrapper", line: 5, column: 60, endLine: 5, endColumn: 70, data: { wrapper: "accountTool", kind: "identity", field: "account_id", source: V1 } }],
+    },
+    {
+      name: "a wrapper that spreads its shape parameter next to orgSlug, with no caller in the file",
+      code: wrapperSpread,
+      errors: [{ messageId: "identityFromWrapper", line: 5, column: 44, endLine: 5, endColumn: 51, data: { wrapper: "orgTool", kind: "identity", field: "orgSlug", source: V1 } }],
     },
   ],
 });

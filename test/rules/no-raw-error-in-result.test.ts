@@ -1034,3 +1034,95 @@ ruleTester.run("no-raw-error-in-result: error text through variables written lat
     },
   ],
 });
+
+// Regressions (real servers): text-preserving string methods on the way, and a callee that catches for itself.
+const trimmed = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: e.message.trim().slice(0, 200).replace(/\\s+/g, " ") }] };
+  }
+});
+`;
+const splitJoined = `${SDK_ZOD}server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(100) }) }, async ({ q }) => {
+  try {
+    return { content: [{ type: "text", text: await search(q) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: String(e).split("\\n").join(" ").toUpperCase() }] };
+  }
+});
+`;
+const calleeCatches = `${SDK_ZOD}async function runReport(id: string): Promise<string> {
+  try {
+    return await build(id);
+  } catch (err) {
+    return \`report failed: \${err}\`;
+  }
+}
+server.registerTool("report", { inputSchema: z.strictObject({ id: z.string().max(40) }) }, async ({ id }) => ({
+  content: [{ type: "text", text: await runReport(id) }],
+}));
+`;
+
+ruleTester.run("no-raw-error-in-result: text-preserving methods and callees that catch", rule, {
+  valid: [
+    { name: "a callee that catches and returns a fixed text", code: calleeCatches.replace("return `report failed: ${err}`;", 'console.error(err);\n    return "report failed";') },
+    { name: "a callee that catches and re-throws", code: calleeCatches.replace("return `report failed: ${err}`;", "throw err;") },
+    { name: "the error's name, trimmed", code: trimmed.replace("e.message.trim()", "e.name.trim()") },
+  ],
+  invalid: [
+    {
+      name: ".trim(), .slice() and .replace() keep the text",
+      code: trimmed,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 112, data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: replaceOnce(trimmed, 'return { isError: true, content: [{ type: "text", text: e.message.trim().slice(0, 200).replace(/\\s+/g, " ") }] };', `console.error(e);\n    return { isError: true, content: [{ type: "text", text: ${FIXED} }] };`) }],
+      }],
+    },
+    {
+      name: ".split().join() and .toUpperCase() keep the text",
+      code: splitJoined,
+      errors: [{
+        messageId: "rawError", line: 8, column: 61, endLine: 8, endColumn: 106, data: { part: "text", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: replaceOnce(splitJoined, 'return { isError: true, content: [{ type: "text", text: String(e).split("\\n").join(" ").toUpperCase() }] };', `console.error(e);\n    return { isError: true, content: [{ type: "text", text: ${FIXED} }] };`) }],
+      }],
+    },
+    {
+      name: "a callee that catches for itself and returns the error in its result",
+      code: calleeCatches,
+      errors: [{ messageId: "rawError", line: 12, column: 41, endLine: 12, endColumn: 54, data: { part: "text", sink: TEXT }, suggestions: [] }],
+    },
+  ],
+});
+
+// Regression (real servers): error results built by a method called on `this`, in the class or a base class.
+const inheritedHandleError = `${SDK_ZOD}class ToolBase {
+  handleError(error: unknown) {
+    return { isError: true, content: [{ type: "text" as const, text: (error as Error).message }] };
+  }
+}
+class SearchTool extends ToolBase {
+  register() {
+    server.registerTool("search", { inputSchema: z.strictObject({ q: z.string().max(9) }) }, async ({ q }) => {
+      try {
+        return { content: [{ type: "text", text: await search(q) }] };
+      } catch (e) {
+        return this.handleError(e);
+      }
+    });
+  }
+}
+`;
+
+ruleTester.run("no-raw-error-in-result: this.handleError(e)", rule, {
+  valid: [
+    { name: "a base class's handleError that logs and returns a fixed text", code: inheritedHandleError.replace("text: (error as Error).message }] };", 'text: "failed" }] };') },
+  ],
+  invalid: [
+    {
+      name: "an inherited this.handleError(e) that puts the message into the result",
+      code: inheritedHandleError,
+      errors: [{ messageId: "rawError", line: 15, column: 33, endLine: 15, endColumn: 34, data: { part: "message", sink: HELPER }, suggestions: [] }],
+    },
+  ],
+});

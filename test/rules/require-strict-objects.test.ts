@@ -280,13 +280,21 @@ const allowFieldsByName = `${SDK_ZOD}server.registerTool("a", { inputSchema: z.s
 `;
 const allowFieldsByPath = `${SDK_ZOD}server.registerTool("a", { inputSchema: z.strictObject({ outer: z.strictObject({ meta: z.object({}) }), meta: z.object({}) }) }, async () => ({ content: [] }));
 `;
+// A tool without arguments: the SDK strips every key, so nothing the caller sends reaches the handler.
 const rootEmpty = `${SDK_ZOD}server.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));
 server.registerTool("b", { inputSchema: z.strictObject({}) }, async () => ({ content: [] }));
 server.registerTool("c", { inputSchema: {} }, async () => ({ content: [] }));
+server.registerTool("d", { inputSchema: z.object({}).strip() }, async () => ({ content: [] }));
+server.tool("e", {}, async () => ({ content: [] }));
+server.tool("f", async () => ({ content: [] }));
+`;
+const rootEmptyOpen = `${SDK_ZOD}server.registerTool("a", { inputSchema: z.object({}).passthrough() }, async () => ({ content: [] }));
+server.registerTool("b", { inputSchema: z.strictObject({ options: z.object({}) }) }, async () => ({ content: [] }));
 `;
 
 ruleTester.run("require-strict-objects", rule, {
   valid: [
+    { name: "a tool without arguments: z.object({}), an empty raw shape, server.tool() with {} (nothing reaches the handler)", code: rootEmpty },
     {
       name: "strict forms: z.strictObject, .strict(), wrappers after .strict(), .passthrough().strict(), .catchall(z.never())",
       code: `${SDK_ZOD}server.registerTool("a", { inputSchema: z.strictObject({ to: z.string() }) }, async () => ({ content: [] }));
@@ -711,12 +719,6 @@ server.tool("t6", "desc", { to: z.string() }, { readOnlyHint: true }, async () =
       code: `${SDK_ZOD}server.tool("t3", { to: z.string() }, async () => ({ content: [] }));
 `,
       errors: [{ messageId: "rawShapeTool", line: 4, column: 19, endLine: 4, endColumn: 37, data: { tool: "t3" }, suggestions: [] }],
-    },
-    {
-      name: "server.tool() with an empty shape: the SDK still wraps it in z.object({})",
-      code: `${SDK_ZOD}server.tool("e1", {}, async () => ({ content: [] }));
-`,
-      errors: [{ messageId: "rawShapeTool", line: 4, column: 19, endLine: 4, endColumn: 21, suggestions: [] }],
     },
     {
       name: "server.tool() shape with a nested z.object(): both the shape and the field",
@@ -1221,19 +1223,20 @@ server.tool("u", "desc", { title: z.string(), readOnlyHint: z.boolean() }, async
       }],
     },
     {
-      name: "an empty root object is still flagged unless strict; an empty raw shape too",
-      code: rootEmpty,
+      name: "an empty root object that lets keys through is still flagged; nested empty objects too",
+      code: rootEmptyOpen,
       errors: [
         {
-          messageId: "zodObject", line: 4, column: 41, endLine: 4, endColumn: 49,
-          suggestions: [
-            { messageId: "useStrictObject", output: replaceOnce(rootEmpty, "z.object({})", "z.strictObject({})") },
-            { messageId: "appendStrict", output: replaceOnce(rootEmpty, "z.object({})", "z.object({}).strict()") },
-          ],
+          messageId: "passthrough", line: 4, column: 54, endLine: 4, endColumn: 65,
+          suggestions: [{ messageId: "replaceWithStrict", output: replaceOnce(rootEmptyOpen, "passthrough", "strict") }],
         },
         {
-          messageId: "rawShape", line: 6, column: 41, endLine: 6, endColumn: 43,
-          suggestions: [{ messageId: "wrapStrictObject", output: replaceOnce(rootEmpty, "inputSchema: {} }", "inputSchema: z.strictObject({}) }") }],
+          messageId: "zodObject", line: 5, column: 67, endLine: 5, endColumn: 75,
+          data: { where: 'field "options" of tool "b"' },
+          suggestions: [
+            { messageId: "useStrictObject", output: replaceOnce(rootEmptyOpen, "options: z.object({})", "options: z.strictObject({})") },
+            { messageId: "appendStrict", output: replaceOnce(rootEmptyOpen, "options: z.object({})", "options: z.object({}).strict()") },
+          ],
         },
       ],
     },

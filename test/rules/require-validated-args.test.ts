@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import plugin from "../../src/index.js";
 import { SDK_CALL_TOOL, SDK_V2_ZOD, SDK_ZOD, asJs, pluginRule, ruleTester, lintWithRuleOptions } from "./helpers.js";
 
-type MessageIds = "unvalidatedRead";
+type MessageIds = "unvalidatedRead" | "keysOnlyRead";
 type Options = [{ validators?: string[] }];
 
 const rule = pluginRule<MessageIds, Options>("require-validated-args");
@@ -223,18 +223,13 @@ server.server.setRequestHandler("tools/call", async (request, ctx) => {
     {
       name: "destructuring with a cast: const { path, encoding } = request.params.arguments as T",
       code: destructured,
-      errors: [
-        { messageId: "unvalidatedRead", line: 7, column: 11, endLine: 7, endColumn: 15, data: { field: "path" }, suggestions: [] },
-        { messageId: "unvalidatedRead", line: 7, column: 17, endLine: 7, endColumn: 25, data: { field: "encoding" }, suggestions: [] },
-      ],
+      // One finding for the handler, at its first read.
+      errors: [{ messageId: "unvalidatedRead", line: 7, column: 11, endLine: 7, endColumn: 15, data: { field: "path" }, suggestions: [] }],
     },
     {
       name: "const { arguments: args } = request.params; aliases and element access",
       code: paramsDestructured,
-      errors: [
-        { messageId: "unvalidatedRead", line: 9, column: 60, endLine: 9, endColumn: 67, data: { field: "q" }, suggestions: [] },
-        { messageId: "unvalidatedRead", line: 9, column: 69, endLine: 9, endColumn: 82, data: { field: "limit" }, suggestions: [] },
-      ],
+      errors: [{ messageId: "unvalidatedRead", line: 9, column: 60, endLine: 9, endColumn: 67, data: { field: "q" }, suggestions: [] }],
     },
     {
       name: "validation in one switch case does not cover another case",
@@ -350,6 +345,97 @@ function handleCall(request) {
       name: "two forwards, through a const arrow, with the request in another position",
       code: forwardedTwice,
       errors: [{ messageId: "unvalidatedRead", line: 11, column: 44, endLine: 11, endColumn: 66, data: { field: "q" }, suggestions: [] }],
+    },
+  ],
+});
+
+// Regressions (real servers): one finding per handler, or per tool of a dispatcher, not per field read.
+const manyReads = `${HEADER}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments ?? {};
+  const tags = Array.isArray(args.tags) ? args.tags : [];
+  return { content: [{ type: "text", text: await search(args.q, args.n, args.site, tags) }] };
+});
+`;
+const switchDispatcher = `${HEADER}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments;
+  switch (request.params.name) {
+    case "search":
+      return { content: [{ type: "text", text: await search(args.q, args.n) }] };
+    case "open": {
+      const { url, mode } = args;
+      return { content: [{ type: "text", text: await open(url, mode) }] };
+    }
+    default:
+      throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");
+  }
+});
+`;
+const ifDispatcher = `${HEADER}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (name === "search") {
+    return { content: [{ type: "text", text: await search(args.q, args.n) }] };
+  } else if (name === "open") {
+    return { content: [{ type: "text", text: await open(args.url, args.mode) }] };
+  } else {
+    return { content: [{ type: "text", text: await other(args.x) }] };
+  }
+});
+`;
+const argumentBranch = `${HEADER}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments;
+  if (args.mode === "fast") return { content: [{ type: "text", text: await search(args.q) }] };
+  return { content: [{ type: "text", text: await search(args.r) }] };
+});
+`;
+const keysChecked = `${HEADER}const ALLOWED = new Set(["dryRun", "q"]);
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments ?? {};
+  const unknown = Object.keys(args).filter((key) => !ALLOWED.has(key));
+  if (unknown.length) throw new McpError(ErrorCode.InvalidParams, \`Unknown arguments: \${unknown.join(", ")}\`);
+  if (args.dryRun === true) return { content: [{ type: "text", text: "dry run" }] };
+  return { content: [{ type: "text", text: await search(args.q) }] };
+});
+`;
+
+ruleTester.run("require-validated-args: one finding per handler or tool", rule, {
+  valid: [
+    {
+      name: "keys checked, then the arguments parsed: nothing is missing",
+      code: keysChecked.replace("  if (args.dryRun", "  SearchInput.extend({ dryRun: z.boolean().optional() }).parse(args);\n  if (args.dryRun"),
+    },
+  ],
+  invalid: [
+    {
+      name: "several fields and Array.isArray(args.x) ? args.x : []: one finding, at the first read",
+      code: manyReads,
+      errors: [{ messageId: "unvalidatedRead", line: 8, column: 30, endLine: 8, endColumn: 39, data: { field: "tags" }, suggestions: [] }],
+    },
+    {
+      name: "a switch dispatcher: one finding per case",
+      code: switchDispatcher,
+      errors: [
+        { messageId: "unvalidatedRead", line: 10, column: 61, endLine: 10, endColumn: 67, data: { field: "q" }, suggestions: [] },
+        { messageId: "unvalidatedRead", line: 12, column: 15, endLine: 12, endColumn: 18, data: { field: "url" }, suggestions: [] },
+      ],
+    },
+    {
+      name: "an if chain on the tool name: one finding per branch",
+      code: ifDispatcher,
+      errors: [
+        { messageId: "unvalidatedRead", line: 9, column: 59, endLine: 9, endColumn: 65, data: { field: "q" }, suggestions: [] },
+        { messageId: "unvalidatedRead", line: 11, column: 57, endLine: 11, endColumn: 65, data: { field: "url" }, suggestions: [] },
+        { messageId: "unvalidatedRead", line: 13, column: 58, endLine: 13, endColumn: 64, data: { field: "x" }, suggestions: [] },
+      ],
+    },
+    {
+      name: "a branch on an argument is not a dispatcher: one finding",
+      code: argumentBranch,
+      errors: [{ messageId: "unvalidatedRead", line: 8, column: 7, endLine: 8, endColumn: 16, data: { field: "mode" }, suggestions: [] }],
+    },
+    {
+      name: "unknown keys checked, types not: the message says what is missing",
+      code: keysChecked,
+      errors: [{ messageId: "keysOnlyRead", line: 11, column: 7, endLine: 11, endColumn: 18, data: { field: "dryRun" }, suggestions: [] }],
     },
   ],
 });

@@ -94,20 +94,20 @@ typedRuleTester.run("wrappers in another file (typed)", strictObjects, {
     {
       // Each call of an imported wrapper registers a tool, judged here where its schema is written.
       filename: "file.ts",
-      code: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({}), handler: async () => ({ content: [] }) });\n`,
+      code: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({ q: z.string() }), handler: async () => ({ content: [] }) });\n`,
       errors: [
         {
           messageId: "zodObject", line: 5, column: 29, endLine: 5, endColumn: 37,
           suggestions: [
-            { messageId: "useStrictObject", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.strictObject({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({}), handler: async () => ({ content: [] }) });\n` },
-            { messageId: "appendStrict", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }).strict(), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({}), handler: async () => ({ content: [] }) });\n` },
+            { messageId: "useStrictObject", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.strictObject({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({ q: z.string() }), handler: async () => ({ content: [] }) });\n` },
+            { messageId: "appendStrict", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }).strict(), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({ q: z.string() }), handler: async () => ({ content: [] }) });\n` },
           ],
         },
         {
           messageId: "zodObject", line: 6, column: 49, endLine: 6, endColumn: 57,
           suggestions: [
-            { messageId: "useStrictObject", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.strictObject({}), handler: async () => ({ content: [] }) });\n` },
-            { messageId: "appendStrict", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({}).strict(), handler: async () => ({ content: [] }) });\n` },
+            { messageId: "useStrictObject", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.strictObject({ q: z.string() }), handler: async () => ({ content: [] }) });\n` },
+            { messageId: "appendStrict", output: `${HEADER}import { accountTool, defineTool } from "./wrappers.js";\naccountTool(server, "send", z.object({ to: z.string().max(5) }), async () => ({ content: [] }));\ndefineTool(server, { name: "list", inputSchema: z.object({ q: z.string() }).strict(), handler: async () => ({ content: [] }) });\n` },
           ],
         },
       ],
@@ -171,17 +171,17 @@ typedRuleTester.run("wrappers in another file, renamed or namespaced (typed)", s
 
 typedRuleTester.run("require-tool-annotations through a wrapper in another file (typed)", annotations, {
   valid: [
-    { filename: "file.ts", code: `${HEADER}import { defineTool } from "./wrappers.js";\nimport { readOnly } from "./schemas.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({}), annotations: readOnly, handler: async () => ({ content: [] }) });\n` },
+    { filename: "file.ts", code: `${HEADER}import { defineTool } from "./wrappers.js";\nimport { readOnly } from "./schemas.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({ q: z.string() }), annotations: readOnly, handler: async () => ({ content: [] }) });\n` },
   ],
   invalid: [
     {
       filename: "file.ts",
-      code: `${HEADER}import { defineTool } from "./wrappers.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({}), handler: async () => ({ content: [] }) });\n`,
+      code: `${HEADER}import { defineTool } from "./wrappers.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({ q: z.string() }), handler: async () => ({ content: [] }) });\n`,
       errors: [
         {
           messageId: "missingAnnotations", line: 5, column: 28, endLine: 5, endColumn: 34,
           // The defaults are written into the options object at the call, where the tool is defined.
-          suggestions: [{ messageId: "insertDefaults", output: `${HEADER}import { defineTool } from "./wrappers.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({}), handler: async () => ({ content: [] }), annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true } });\n` }],
+          suggestions: [{ messageId: "insertDefaults", output: `${HEADER}import { defineTool } from "./wrappers.js";\ndefineTool(server, { name: "list", inputSchema: z.strictObject({ q: z.string() }), handler: async () => ({ content: [] }), annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true } });\n` }],
         },
       ],
     },
@@ -211,8 +211,8 @@ typedRuleTester.run("require-string-bounds (typed, across files)", stringBounds,
 typedRuleTester.run("require-tool-annotations (typed, across files)", annotations, {
   valid: [
     // Annotations imported from schemas.ts, directly and through a namespace import.
-    { filename: "file.ts", code: `${HEADER}import { readOnly } from "./schemas.js";\nserver.registerTool("a", { inputSchema: z.strictObject({}), annotations: readOnly }, async () => ({ content: [] }));\n` },
-    { filename: "file.ts", code: `${HEADER}import * as s from "./reexport.js";\nserver.registerTool("a", { inputSchema: z.strictObject({}), annotations: s.readOnly }, async () => ({ content: [] }));\n` },
+    { filename: "file.ts", code: `${HEADER}import { readOnly } from "./schemas.js";\nserver.registerTool("a", { inputSchema: z.strictObject({ q: z.string() }), annotations: readOnly }, async () => ({ content: [] }));\n` },
+    { filename: "file.ts", code: `${HEADER}import * as s from "./reexport.js";\nserver.registerTool("a", { inputSchema: z.strictObject({ q: z.string() }), annotations: s.readOnly }, async () => ({ content: [] }));\n` },
   ],
   invalid: [],
 });

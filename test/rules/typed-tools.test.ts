@@ -248,38 +248,38 @@ typedRuleTester.run("wrappers (typed): require-tool-annotations", annotations, {
 
 const WIDGET = `${SDK_ZOD}class Widget { private readonly kind = "widget"; registerTool(..._args: unknown[]): void {} }
 `;
-const twoOnServer = `${SDK_ZOD}server.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));
-server.registerTool("b", { inputSchema: z.object({}) }, async () => ({ content: [] }));
+const twoOnServer = `${SDK_ZOD}server.registerTool("a", { inputSchema: z.object({ q: z.string() }) }, async () => ({ content: [] }));
+server.registerTool("b", { inputSchema: z.object({ q: z.string() }) }, async () => ({ content: [] }));
 `;
 // Regression (modelcontextprotocol/servers everything): typed, `server.experimental.tasks` was "another class".
-const taskTool = `${SDK_ZOD}server.experimental.tasks.registerToolTask("research", { inputSchema: z.object({}) }, { createTask: async () => ({}) } as never);
+const taskTool = `${SDK_ZOD}server.experimental.tasks.registerToolTask("research", { inputSchema: z.object({ q: z.string() }) }, { createTask: async () => ({}) } as never);
 `;
 const narrowedToServer = `${WIDGET}declare const target: McpServer | Widget;
-if (target instanceof McpServer) target.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));
+if (target instanceof McpServer) target.registerTool("a", { inputSchema: z.object({ q: z.string() }) }, async () => ({ content: [] }));
 `;
 
 typedRuleTester.run("receivers (typed): require-strict-objects", strictObjects, {
   valid: [
-    `${WIDGET}const widget = new Widget();\nwidget.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));\n`,
-    `${WIDGET}function add(widget: Widget) {\n  widget.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));\n}\n`,
-    `${WIDGET}declare const target: McpServer | Widget;\nif (target instanceof Widget) target.registerTool("a", { inputSchema: z.object({}) }, async () => ({ content: [] }));\n`,
+    `${WIDGET}const widget = new Widget();\nwidget.registerTool("a", { inputSchema: z.object({ q: z.string() }) }, async () => ({ content: [] }));\n`,
+    `${WIDGET}function add(widget: Widget) {\n  widget.registerTool("a", { inputSchema: z.object({ q: z.string() }) }, async () => ({ content: [] }));\n}\n`,
+    `${WIDGET}declare const target: McpServer | Widget;\nif (target instanceof Widget) target.registerTool("a", { inputSchema: z.object({ q: z.string() }) }, async () => ({ content: [] }));\n`,
   ],
   invalid: [
     {
       // Both calls on one const: typed once, both registrations.
       code: twoOnServer,
       errors: [
-        { messageId: "zodObject", line: 4, column: 41, endLine: 4, endColumn: 49, suggestions: objectSuggestions(twoOnServer, 'server.registerTool("a", { inputSchema: z.object({})') },
-        { messageId: "zodObject", line: 5, column: 41, endLine: 5, endColumn: 49, suggestions: objectSuggestions(twoOnServer, 'server.registerTool("b", { inputSchema: z.object({})') },
+        { messageId: "zodObject", line: 4, column: 41, endLine: 4, endColumn: 49, suggestions: objectSuggestions(twoOnServer, 'server.registerTool("a", { inputSchema: z.object({ q: z.string() })') },
+        { messageId: "zodObject", line: 5, column: 41, endLine: 5, endColumn: 49, suggestions: objectSuggestions(twoOnServer, 'server.registerTool("b", { inputSchema: z.object({ q: z.string() })') },
       ],
     },
     {
       code: taskTool,
-      errors: [{ messageId: "zodObject", line: 4, column: 71, endLine: 4, endColumn: 79, suggestions: objectSuggestions(taskTool, "z.object({})") }],
+      errors: [{ messageId: "zodObject", line: 4, column: 71, endLine: 4, endColumn: 79, suggestions: objectSuggestions(taskTool, "z.object({ q: z.string() })") }],
     },
     {
       code: narrowedToServer,
-      errors: [{ messageId: "zodObject", line: 6, column: 74, endLine: 6, endColumn: 82, suggestions: objectSuggestions(narrowedToServer, "z.object({})") }],
+      errors: [{ messageId: "zodObject", line: 6, column: 74, endLine: 6, endColumn: 82, suggestions: objectSuggestions(narrowedToServer, "z.object({ q: z.string() })") }],
     },
   ],
 });

@@ -1,6 +1,7 @@
 import type * as ts from "typescript";
 import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
-import { calleeName, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
+import { calleeName, containsNode, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
+import { isCaughtError } from "../handler/caught-errors.js";
 
 /**
  * One way a value reaches an expression: from `source` (a parameter, a catch variable, or a binding
@@ -153,6 +154,10 @@ export class ValueFlow {
       const wrapped = name.startsWith("safe") ? [SAFE_PARSE_RESULT] : [];
       return (call.arguments[0] ? this.flowsInto(call.arguments[0], depth + 1) : []).map((flow) => ({ ...flow, path: [...flow.path, ...wrapped] }));
     }
+    if (name && TEXT_PRESERVING.has(name) && t.isPropertyAccessExpression(callee)) {
+      // `e.message.trim()`, `.slice(0, 200)`, `.replace(/\n/g, " ")`, `.split("\n")`: the text goes on, cut or reshaped.
+      return stringify(this.flowsInto(callee.expression, depth + 1));
+    }
     if (name && STRINGIFIERS.has(name)) {
       // `e.toString()` stringifies its receiver; `String(e)` and `JSON.stringify(e)` their argument.
       const carried = t.isPropertyAccessExpression(callee) && (name === "toString" || name === "toJSON" || name === "concat" || name === "join")
@@ -163,7 +168,8 @@ export class ValueFlow {
     const fn = this.functionOf(callee);
     if (!fn) return [];
     const summary = this.returnSummary(fn);
-    const flows: Flow[] = [];
+    // A callee that catches for itself and returns the error's text: `catch (err) { return \`failed: ${err}\` }`.
+    const flows: Flow[] = [...(summary.get(CAUGHT_IN_CALLEE) ?? [])];
     summary.forEach((parameterFlows, index) => {
       const argument = call.arguments[index];
       if (!argument) return;
@@ -187,9 +193,58 @@ export class ValueFlow {
     return returnedExpressions(t, fn).flatMap((returned) => this.flowsInto(returned, depth + 1));
   }
 
-  /** A function of this file called by name. */
+  /** A function of this file called by name, or a method called on `this` (`this.handleError(e)`), through base classes. */
   functionOf(callee: ts.Expression): FunctionWithBody | undefined {
-    return this.resolver.functionOf(callee);
+    const found = this.resolver.functionOf(callee);
+    if (found) return found;
+    const t = this.t;
+    const expr = unwrapExpression(t, callee);
+    if (!t.isPropertyAccessExpression(expr)) return undefined;
+    // `const tool = new Lookup(); tool.safeExecute(args)`: the method of Lookup or of its base classes.
+    const receiver = unwrapExpression(t, expr.expression);
+    if (t.isIdentifier(receiver)) {
+      const declaration = this.resolver.declarationOf(receiver);
+      const made = declaration && t.isVariableDeclaration(declaration) && declaration.initializer ? unwrapExpression(t, declaration.initializer) : undefined;
+      const cls = made && t.isNewExpression(made) && t.isIdentifier(made.expression) ? this.classOf(made.expression) : undefined;
+      return cls ? this.methodOf(cls, expr.name.text, 0) : undefined;
+    }
+    if (receiver.kind !== t.SyntaxKind.ThisKeyword) return undefined;
+    let owner: ts.Node | undefined = expr.parent;
+    while (owner && !t.isClassDeclaration(owner) && !t.isClassExpression(owner)) owner = owner.parent;
+    return owner ? this.methodOf(owner, expr.name.text, 0) : undefined;
+  }
+
+  /** The method `name` of a class or, when it has none, of its base classes (at most a few levels up). */
+  private methodOf(cls: ts.ClassLikeDeclaration, name: string, depth: number): FunctionWithBody | undefined {
+    const t = this.t;
+    if (depth > 4) return undefined;
+    for (const member of cls.members) {
+      if (t.isMethodDeclaration(member) && member.body && member.name && propertyNameText(t, member.name) === name) return member;
+      if (t.isPropertyDeclaration(member) && member.initializer && member.name && propertyNameText(t, member.name) === name) {
+        const value = unwrapExpression(t, member.initializer);
+        if (t.isArrowFunction(value) || t.isFunctionExpression(value)) return value;
+      }
+    }
+    const base = cls.heritageClauses?.find((clause) => clause.token === t.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    const baseClass = base && t.isIdentifier(base) ? this.classOf(base) : undefined;
+    return baseClass ? this.methodOf(baseClass, name, depth + 1) : undefined;
+  }
+
+  private classOf(identifier: ts.Identifier): ts.ClassLikeDeclaration | undefined {
+    const t = this.t;
+    const local = this.resolver.declarationOf(identifier);
+    if (local && t.isClassDeclaration(local)) return local;
+    // Typed: a base class imported from another file.
+    const checker = this.resolver.typeChecker;
+    if (!checker) return undefined;
+    try {
+      let symbol = checker.getSymbolAtLocation(identifier);
+      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.declarations?.find((candidate) => t.isClassDeclaration(candidate));
+      return declaration && t.isClassDeclaration(declaration) ? declaration : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** For each parameter index, how that parameter reaches the function's return value. */
@@ -205,6 +260,8 @@ export class ValueFlow {
         const own = returned.filter((flow) => flow.source === parameter);
         if (own.length > 0) summary.set(index, own);
       });
+      const caught = returned.filter((flow) => flow.source !== fn && isCaughtError(this.t, flow.source) && containsNode(fn, flow.source));
+      if (caught.length > 0) summary.set(CAUGHT_IN_CALLEE, caught);
     } finally {
       this.summarising.delete(fn);
     }
@@ -213,6 +270,13 @@ export class ValueFlow {
   }
 }
 
+/** The summary entry for values the callee returns from a `catch` of its own, rather than from a parameter. */
+const CAUGHT_IN_CALLEE = -1;
+/** String methods whose result still holds (part of) the receiver's text. */
+const TEXT_PRESERVING = new Set([
+  "trim", "trimStart", "trimEnd", "slice", "substring", "substr", "replace", "replaceAll", "split", "toLowerCase", "toUpperCase",
+  "padStart", "padEnd", "normalize", "toLocaleLowerCase", "toLocaleUpperCase",
+]);
 const PROMISE_CALLBACKS = new Set(["then", "catch", "finally"]);
 /** Array methods whose result holds what their callback returns. */
 const ARRAY_CALLBACK_RESULTS = new Set(["map", "flatMap"]);

@@ -21,7 +21,7 @@ function argumentsDepth(handler: Handler): readonly string[] {
   return handler.kind === "tool" ? [] : ["params", "arguments"];
 }
 
-function isArgumentsFlow(handler: Handler, flow: Flow): boolean {
+export function isArgumentsFlow(handler: Handler, flow: Flow): boolean {
   const prefix = argumentsDepth(handler);
   return flow.source === handler.inputParameter && flow.path.length === prefix.length && prefix.every((segment, index) => flow.path[index] === segment);
 }

@@ -8,6 +8,11 @@ const DEFAULT_NAMES: Record<IdentityKind, string[]> = {
     "account", "account id", "workspace", "workspace id", "team", "team id", "user id", "actor", "actor id",
     "caller", "caller id", "acting user", "acting user id", "current user", "current user id", "on behalf of",
     "impersonate", "as user",
+    // Slugs, keys and names that select a tenant as surely as its id does.
+    // `accountName` selects the account (identity-context.ts lets it go where an account is created); an
+    // organisation's or workspace's name is more often a label to set.
+    "tenant slug", "tenant key", "org slug", "org key", "organization slug", "organization key", "organisation slug",
+    "workspace slug", "workspace key", "account slug", "account key", "account name",
   ],
   authority: ["role", "roles", "is admin", "admin", "permission", "permissions", "scope", "scopes", "is superuser", "privileges"],
   credential: [

@@ -15,6 +15,8 @@ export interface ResultSink {
   via: Flow[] | undefined;
   /** For returned text and thrown messages: the framework whose handler it is, which decides who sees it. */
   framework?: Framework;
+  /** For `helper-argument`: the sink inside the (innermost) helper where the parameter is written. */
+  origin?: ResultSink;
 }
 
 /** Frameworks that send a handler's returned string to the model as the tool's text. */
@@ -58,7 +60,7 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
     const typeValue = typeProperty && t.isPropertyAssignment(typeProperty) ? stringValue(t, typeProperty.initializer) : undefined;
     const text = findProperty(t, node, "text");
     const textValue = text && t.isPropertyAssignment(text) ? text.initializer : text && t.isShorthandPropertyAssignment(text) ? text.name : undefined;
-    if (typeValue === "text" && textValue) direct.push({ kind: "content-text", expression: textValue, via: undefined });
+    if (typeValue === "text" && textValue && !isPromptMessageContent(t, node)) direct.push({ kind: "content-text", expression: textValue, via: undefined });
     const structured = findProperty(t, node, "structuredContent");
     if (structured && t.isPropertyAssignment(structured)) direct.push({ kind: "structured-content", expression: structured.initializer, via: undefined });
   }
@@ -87,6 +89,7 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
 
   const sinks = [...direct];
   const helperParameters = new Map<ts.ParameterDeclaration, Flow[]>();
+  const origins = new Map<ts.ParameterDeclaration, ResultSink>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let changed = false;
     for (const sink of sinks) {
@@ -99,6 +102,7 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
         const combined = throughHelper.map((inner) => ({ source: parameter, path: [...reaching.path, ...inner.path], stringified: reaching.stringified || inner.stringified }));
         const known = helperParameters.get(parameter) ?? [];
         const fresh = combined.filter((candidate) => !known.some((existing) => samePath(existing, candidate)));
+        if (!origins.has(parameter)) origins.set(parameter, sink.origin ?? sink);
         if (fresh.length > 0) {
           helperParameters.set(parameter, [...known, ...fresh]);
           changed = true;
@@ -106,9 +110,19 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
       }
     }
     if (!changed) break;
-    sinks.splice(direct.length, sinks.length - direct.length, ...helperCallSinks(nodes.calls, flow, helperParameters));
+    sinks.splice(direct.length, sinks.length - direct.length, ...helperCallSinks(nodes.calls, flow, helperParameters, origins));
   }
   return sinks;
+}
+
+/**
+ * `{ role, content: { type: "text", text } }`: a prompt's message (prompts/get, registerPrompt), which is
+ * not a tool result. A tool result's `content` is an array.
+ */
+function isPromptMessageContent(t: TS, node: ts.ObjectLiteralExpression): boolean {
+  const property = node.parent;
+  if (!t.isPropertyAssignment(property) || !t.isIdentifier(property.name) || property.name.text !== "content") return false;
+  return t.isObjectLiteralExpression(property.parent) && findProperty(t, property.parent, "role") !== undefined;
 }
 
 /**
@@ -120,14 +134,14 @@ function isContentResult(t: TS, expression: ts.Expression): boolean {
   return t.isObjectLiteralExpression(value) && (findProperty(t, value, "content") !== undefined || findProperty(t, value, "type") !== undefined);
 }
 
-function helperCallSinks(calls: readonly ts.CallExpression[], flow: ValueFlow, helperParameters: Map<ts.ParameterDeclaration, Flow[]>): ResultSink[] {
+function helperCallSinks(calls: readonly ts.CallExpression[], flow: ValueFlow, helperParameters: Map<ts.ParameterDeclaration, Flow[]>, origins: Map<ts.ParameterDeclaration, ResultSink>): ResultSink[] {
   const sinks: ResultSink[] = [];
   for (const call of calls) {
     const fn = flow.functionOf(call.expression);
     fn?.parameters.forEach((parameter, index) => {
       const via = helperParameters.get(parameter);
       const argument = call.arguments[index];
-      if (via && argument) sinks.push({ kind: "helper-argument", expression: argument, via });
+      if (via && argument) sinks.push({ kind: "helper-argument", expression: argument, via, origin: origins.get(parameter) });
     });
   }
   return sinks;
