@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import type { Evaluator } from "../evaluate/evaluator.js";
 import type { Resolver } from "../resolve.js";
 import { containsNode, findProperty, propertyNameText, propertyValue, stringValue, type TS } from "../ts-utils.js";
 import type { Framework, ToolRegistration } from "./model.js";
@@ -9,6 +10,8 @@ export interface FinderContext {
   sourceFile: ts.SourceFile;
   resolver: Resolver;
   checker: ts.TypeChecker | undefined;
+  /** The one value evaluator (per program under typed analysis, per file without). */
+  evaluator: Evaluator;
   frameworks: Set<Framework>;
   /** Decides whether an object literal handed to `server.tool()` is a raw shape (true) or annotations. */
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean;
