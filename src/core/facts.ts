@@ -15,7 +15,7 @@ import { indexForeignFunction } from "./node-index.js";
 import { elementProperties } from "./tool-definitions.js";
 import { collectHandlers, type Handler } from "./handler/handlers.js";
 import { findResultSinks, type ResultSink } from "./handler/result-sinks.js";
-import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex } from "./registrations/model.js";
+import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex, UnreadSite } from "./registrations/model.js";
 import { importedFrameworks } from "./registrations/frameworks.js";
 
 /** One schema node as it appears in one tool's input. */
@@ -46,6 +46,11 @@ export interface FileFacts {
   handlers: Handler[];
   /** `new StdioClientTransport(...)` calls. */
   clientTransports: ts.NewExpression[];
+  /**
+   * Registrations found but not turned into tools, with the reason. Parts of built tools that could not
+   * be read are on each registration's `unread`. Read by `no-unanalyzed-tool` and the CLI's inventory.
+   */
+  unreadSites: readonly UnreadSite[];
   /** Value flow in this file; sanitizer calls from the settings carry nothing. */
   flow: ValueFlow;
   resolver: Resolver;
@@ -135,7 +140,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   });
   const empty: FileFacts = {
     ts: t, sourceFile, registrations: [], unexpandedRegistrations: [], inputs: [], zodNamespace: undefined, frameworks: new Set(), callToolHandlers: [],
-    handlers: [], clientTransports: [], flow, resolver, nodes: { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] }, resultSinks: () => [], caughtErrorSources: new Set(),
+    handlers: [], clientTransports: [], unreadSites: [], flow, resolver, nodes: { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] }, resultSinks: () => [], caughtErrorSources: new Set(),
   };
   if (!checker && !mayHaveTools(sourceFile.text, sourceFile.fileName, settings)) return empty;
 
@@ -175,7 +180,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     inProgress.delete(sourceFile);
   }
   const registrations = found.registrations;
-  if (registrations.length === 0 && found.callToolHandlers.length === 0 && found.clientTransports.length === 0) return { ...empty, unexpandedRegistrations: found.unexpanded };
+  if (registrations.length === 0 && found.callToolHandlers.length === 0 && found.clientTransports.length === 0) return { ...empty, unexpandedRegistrations: found.unexpanded, unreadSites: found.unreadSites };
 
   const zodNamespace = zod.namespaceName();
   const readInput = (registration: ToolRegistration): SchemaNode | undefined => {
@@ -259,7 +264,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   let sinks: ResultSink[] | undefined;
   return {
     ts: t, sourceFile, registrations, unexpandedRegistrations: found.unexpanded, inputs, zodNamespace, frameworks: importedFrameworks(t, sourceFile),
-    callToolHandlers: found.callToolHandlers, handlers, clientTransports: found.clientTransports, flow, resolver,
+    callToolHandlers: found.callToolHandlers, handlers, clientTransports: found.clientTransports, unreadSites: found.unreadSites, flow, resolver,
     nodes: found.nodes,
     resultSinks: () => (sinks ??= findResultSinks(t, found.nodes, flow, handlers, errorFunctions)),
     caughtErrorSources,

@@ -13,6 +13,19 @@ export function forgetSourceFile(sourceCode: object): void {
   if (created?.sourceCode === sourceCode) created = undefined;
 }
 
+/**
+ * Whether TypeScript's text of the file is ESLint's. ESLint hands the parser the text with a leading shebang
+ * blanked (`#!/usr/bin/env node` becomes `///usr/bin/env node`, same length) but keeps the original in
+ * SourceCode: a server's entry file would otherwise lose typed analysis. Only the shebang line may differ.
+ */
+export function sameText(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length || !((a.startsWith("#!") && b.startsWith("//")) || (a.startsWith("//") && b.startsWith("#!")))) return false;
+  const lineEnd = a.search(/[\r\n\u2028\u2029]/u);
+  const end = lineEnd === -1 ? a.length : lineEnd;
+  return b.search(/[\r\n\u2028\u2029]/u) === lineEnd && a.slice(2, end) === b.slice(2, end) && a.slice(end) === b.slice(end);
+}
+
 function scriptKindFor(filename: string): ts.ScriptKind {
   if (/\.tsx$/i.test(filename)) return ts.ScriptKind.TSX;
   if (/\.[mc]?ts$/i.test(filename)) return ts.ScriptKind.TS;
@@ -37,7 +50,7 @@ export function sourceFileFor(context: Readonly<TSESLint.RuleContext<string, rea
   }> | undefined;
   const mapped = services?.esTreeNodeToTSNodeMap?.get(sourceCode.ast);
   // The parser may have loaded another copy of `typescript`; its SyntaxKind numbers must match ours.
-  if (mapped && mapped.kind === ts.SyntaxKind.SourceFile && (mapped as ts.SourceFile).text === sourceCode.text) {
+  if (mapped && mapped.kind === ts.SyntaxKind.SourceFile && sameText((mapped as ts.SourceFile).text, sourceCode.text)) {
     const program = services?.program ?? undefined;
     return { sourceFile: mapped as ts.SourceFile, checker: program?.getTypeChecker(), program };
   }

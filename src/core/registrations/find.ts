@@ -37,7 +37,7 @@ export function findRegistrations(
   foreignRegistrations?: (file: ts.SourceFile) => readonly ToolRegistration[],
 ): FoundRegistrations {
   const nodes: NodeIndex = { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] };
-  const found: FoundRegistrations = { nodes, registrations: [], unexpanded: [], callToolHandlers: [], clientTransports: [] };
+  const found: FoundRegistrations = { nodes, registrations: [], unexpanded: [], callToolHandlers: [], clientTransports: [], unreadSites: [] };
   const frameworks = importedFrameworks(t, sourceFile);
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
   const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));

@@ -65,6 +65,35 @@ export interface ToolRegistration {
   annotationsContainer?: { literal: ts.ObjectLiteralExpression; wrap: (annotations: string) => string };
   /** For a wrapper's call site: the registration inside the wrapper that it goes through (undefined when declared in settings). */
   wraps?: ToolRegistration;
+  /**
+   * Parts of the tool the analysis found but could not read (a call's result, a parameter, a spread, an
+   * import it cannot follow). The rules skip what is unread; `no-unanalyzed-tool` reports it, so a tool
+   * that cannot be seen is never reported as clean by silence.
+   */
+  unread?: readonly UnreadPart[];
+}
+
+/** One part of a found tool that could not be read, and why, in words a user understands. */
+export interface UnreadPart {
+  part: "name" | "input" | "annotations" | "handler";
+  /** E.g. `the input comes from getTools() in ./tools.ts, which the analysis cannot follow without type information`. */
+  reason: string;
+  /** The expression that could not be read. */
+  node: ts.Node;
+}
+
+/**
+ * A registration call or `tools/list` handler that was found but from which no tool could be built
+ * (its tools array is a call's result, its config a parameter, …).
+ */
+export interface UnreadSite {
+  /** Where the registration is written: the call, or the handler's returned expression. */
+  node: ts.Node;
+  framework: Framework;
+  api: RegistrationApi;
+  reason: string;
+  /** The tool's name, when it could be read although the rest could not. */
+  toolName?: string;
 }
 
 export function displayName(registration: ToolRegistration): string {
@@ -97,4 +126,6 @@ export interface FoundRegistrations {
   callToolHandlers: CallToolHandler[];
   /** `new StdioClientTransport(...)`: an MCP client starting a server process. */
   clientTransports: ts.NewExpression[];
+  /** Registrations found from which no tool could be built (see UnreadSite); the tools built are in `registrations`. */
+  unreadSites: UnreadSite[];
 }
