@@ -2,7 +2,7 @@ import type * as ts from "typescript";
 import type { Evaluator } from "../evaluate/evaluator.js";
 import type { Resolver } from "../resolve.js";
 import { containsNode, findProperty, propertyNameText, propertyValue, stringValue, type TS } from "../ts-utils.js";
-import type { Framework, ToolRegistration } from "./model.js";
+import type { Framework, ToolRegistration, UnreadSite } from "./model.js";
 
 /** What every registration finder (one file per framework family) works with. */
 export interface FinderContext {
@@ -13,6 +13,8 @@ export interface FinderContext {
   /** The one value evaluator (per program under typed analysis, per file without). */
   evaluator: Evaluator;
   frameworks: Set<Framework>;
+  /** Registrations found but not turned into tools (FoundRegistrations.unreadSites), filled as they are met. */
+  unreadSites?: UnreadSite[];
   /** Decides whether an object literal handed to `server.tool()` is a raw shape (true) or annotations. */
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean;
   /**

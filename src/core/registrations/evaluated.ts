@@ -162,3 +162,13 @@ export function fieldHidden(context: FinderContext, literal: ts.ObjectLiteralExp
   const writes = propertyWrites(evaluator, literal, key, env);
   return writes.length > 0 && writes.every((write) => write.kind === "value" && write.value.kind === "unknown");
 }
+
+/** A reason in words, with where it was met when that is another file: `a parameter … (in ./tools.ts:12)`. */
+export function describeReason(context: FinderContext, reason: Reason): string {
+  const file = reason.node.getSourceFile();
+  const text = reason.node.getText(file).replace(/\s+/g, " ");
+  const shown = text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  const where = file === context.sourceFile ? "" : ` in ${file.fileName.split(/[\\/]/).pop() ?? file.fileName}`;
+  const line = file.getLineAndCharacterOfPosition(reason.node.getStart(file)).line + 1;
+  return `\`${shown}\`${where} (line ${line}): ${reason.text}`;
+}

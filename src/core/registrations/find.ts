@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import type { Resolver } from "../resolve.js";
+import { isProgramSource, type Resolver } from "../resolve.js";
 import type { DeclaredRegistration } from "../settings.js";
 import { calleeName, findProperty, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
@@ -13,7 +13,7 @@ import { callToolHandler, listToolsHandler } from "./low-level.js";
 import { expandWrappers } from "./wrappers.js";
 import { evaluatorFor } from "../evaluate/evaluator.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
-import { fieldHidden, inFrame, loopFrames, optionField, optionObjects } from "./evaluated.js";
+import { describeReason, fieldHidden, inFrame, loopFrames, optionField, optionObjects } from "./evaluated.js";
 import { xmcpTool } from "./xmcp.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
@@ -42,7 +42,7 @@ export function findRegistrations(
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
   const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));
   if (frameworks.size === 0 && !checker && !xmcpPath && !mayCallDeclared) return found;
-  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations };
+  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unreadSites: found.unreadSites };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
@@ -153,6 +153,15 @@ function optional<T>(value: T | undefined): T[] {
 function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, method: string): Framework | undefined {
   const { t, checker, frameworks } = context;
   const callee = unwrapExpression(t, call.expression) as ts.PropertyAccessExpression;
+  // With a checker, a call is a registration by what it calls, whatever the receiver's declared type:
+  // a subclass of McpServer, `this.registerTool` inside one, another server class of the framework.
+  const called = checker ? calledFramework(context, checker, call) : undefined;
+  if (called === "project") return frameworks.has("mcp-sdk-v2") ? "mcp-sdk-v2" : "mcp-sdk-v1";
+  if (called) {
+    if (method === "addTool" || method === "addTools") return called === "fastmcp" ? "fastmcp" : undefined;
+    if (method === "tool") return called === "mcp-sdk-v1" || called === "cloudflare-agents" ? called : undefined;
+    return frameworks.has("cloudflare-agents") && called === "mcp-sdk-v1" ? "cloudflare-agents" : called;
+  }
   const typed = checker ? receiverClass(context, checker, callee.expression) : undefined;
   if (typed === "other") return undefined;
   if (frameworks.size === 0 && typed === undefined) return undefined;
@@ -163,6 +172,36 @@ function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, m
   if (frameworks.has("mcp-sdk-v1")) return "mcp-sdk-v1";
   if (frameworks.has("mcp-sdk-v2")) return "mcp-sdk-v2";
   return typed ? "mcp-sdk-v1" : undefined;
+}
+
+/**
+ * The framework whose own declaration files declare the method a call resolves to; "project" for a
+ * method of a project interface or type named like a registration (an injected `ctx.registerTool`),
+ * whose implementation registers what it is given; undefined when the call is something else.
+ */
+function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): Framework | "project" | undefined {
+  const { t } = context;
+  let declaration: ts.Declaration | undefined;
+  try {
+    declaration = checker.getResolvedSignature(call)?.declaration;
+  } catch {
+    return undefined;
+  }
+  if (!declaration || t.isJSDocSignature(declaration)) return undefined;
+  const file = declaration.getSourceFile();
+  const path = file.fileName.replace(/\\/g, "/");
+  const inPackage = (name: string): boolean => path.includes(`/node_modules/${name}/`);
+  if (inPackage("@modelcontextprotocol/sdk")) return "mcp-sdk-v1";
+  if (/\/node_modules\/@modelcontextprotocol\//.test(path) || inPackage("mcp-handler")) return "mcp-sdk-v2";
+  if (inPackage("fastmcp")) return "fastmcp";
+  if (inPackage("agents")) return "cloudflare-agents";
+  // `registerTool(…): void` or `registerTool: (…) => void` of a project interface that imports an MCP framework.
+  const member = t.isFunctionTypeNode(declaration) ? declaration.parent : declaration;
+  if (isProgramSource(file) && (t.isMethodSignature(member) || t.isPropertySignature(member))) {
+    const imported = importedFrameworks(t, file);
+    if (imported.has("mcp-sdk-v1") || imported.has("mcp-sdk-v2") || imported.has("fastmcp")) return "project";
+  }
+  return undefined;
 }
 
 /** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
@@ -287,6 +326,9 @@ function registerTool(context: FinderContext, call: ts.CallExpression, method: "
   const literal = literalOf(context, configArg);
   // A config built in code (a const of another file, a factory's result, a loop element): each object it can be.
   const configs = literal ? { objects: [literal], envs: [frame] } : optionObjects(context, configArg, frame);
+  if (configs.objects.length === 0 && configs.reason) {
+    context.unreadSites?.push({ node: call, framework, api: method, reason: `the options come from ${describeReason(context, configs.reason)}`, toolName: nameValue(context, nameArg) });
+  }
   return configs.objects.map((config, index) => {
     const env = configs.envs[index] ?? frame;
     const field = (key: string): ts.Expression | undefined => (literal && frame === ROOT_ENV ? literalProperty(context, config, key) ?? optionField(context, config, key) : optionField(context, config, key, env));
