@@ -312,11 +312,8 @@ export class Evaluator {
       for (const key of taken) members.delete(key);
       return { kind: "record", members, node };
     }
-    if (value.kind === "syntax" && t.isObjectLiteralExpression(value.node)) {
-      const members = new Map<string, Value[]>();
-      for (const key of objectKeys(this, value)) if (!taken.includes(key)) members.set(key, this.member([value], key, node, value.env));
-      return { kind: "record", members, node };
-    }
+    // `({ _meta, ...tool }) => tool`: the object itself, so its parts keep where they are written (the taken keys are not read).
+    if (value.kind === "syntax" && t.isObjectLiteralExpression(value.node)) return value;
     return value.kind === "unknown" ? value : unknown("the rest of a value the analysis cannot read", node);
   }
 

@@ -3,6 +3,10 @@ import { returnedExpressions } from "../resolve.js";
 import { stringValue, unwrapExpression, walk } from "../ts-utils.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, type FinderContext } from "./context.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "./model.js";
+import type { Env } from "../evaluate/env.js";
+import { functionOf } from "../evaluate/evaluator.js";
+import { firstReason, type Reason } from "../evaluate/value.js";
+import { describeReason, optionField } from "./evaluated.js";
 
 // The low-level server API: tools listed by a `tools/list` handler as JSON Schema, called through one
 // `tools/call` handler.
@@ -35,17 +39,30 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
     stringValue(t, request) === "tools/list";
   if (!isListTools) return [];
   const handler = context.resolver.functionOf(handlerArg);
-  if (!handler) return [];
   const resolvedFramework: Framework = stringValue(t, request) === "tools/list" ? "mcp-sdk-v2" : framework;
   const toolObjects = new Set<ts.ObjectLiteralExpression>();
-  for (const returned of returnedExpressions(t, handler)) {
+  for (const returned of handler ? returnedExpressions(t, handler) : []) {
     const result = literalOf(context, t.isAwaitExpression(returned) ? returned.expression : returned);
     const tools = literalProperty(context, result, "tools");
     if (tools) collectToolObjects(context, tools, toolObjects);
   }
+  // The evaluator reads what the literal walk cannot: tools computed in other files, mapped, filtered,
+  // chosen by a condition, or a handler wrapped in a higher-order function (`withTiming(async () => …)`).
+  const evaluated = evaluatedToolObjects(context, handlerArg, call);
+  const envs = new Map<ts.ObjectLiteralExpression, Env>();
+  for (const { literal, env } of evaluated.tools) {
+    if (toolObjects.has(literal)) continue;
+    toolObjects.add(literal);
+    envs.set(literal, env);
+  }
+  if (toolObjects.size === 0 && evaluated.reason) {
+    context.unreadSites?.push({ node: call, framework: resolvedFramework, api: "tools/list", reason: `the tools come from ${describeReason(context, evaluated.reason)}` });
+  }
   return [...toolObjects].map((tool) => {
-    const name = literalProperty(context, tool, "name");
-    const inputSchema = literalProperty(context, tool, "inputSchema");
+    const env = envs.get(tool);
+    const field = (key: string): ts.Expression | undefined => (env ? optionField(context, tool, key, env) : literalProperty(context, tool, key));
+    const name = field("name");
+    const inputSchema = field("inputSchema");
     return {
       framework: resolvedFramework,
       api: "tools/list" as const,
@@ -53,10 +70,32 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
       node: tool,
       input: inputSchema ? { expression: inputSchema, form: "json" as const } : undefined,
       handler: undefined,
-      annotations: literalProperty(context, tool, "annotations"),
+      annotations: field("annotations"),
       options: tool,
     };
   });
+}
+
+/** The tool objects a `tools/list` handler returns, read by the evaluator: each with the frame it is read in. */
+function evaluatedToolObjects(context: FinderContext, handlerArg: ts.Expression, call: ts.CallExpression): { tools: { literal: ts.ObjectLiteralExpression; env: Env }[]; reason?: Reason } {
+  const { t, evaluator } = context;
+  const tools: { literal: ts.ObjectLiteralExpression; env: Env }[] = [];
+  let reason: Reason | undefined;
+  for (const handlerValue of evaluator.values(handlerArg)) {
+    const fn = handlerValue.kind === "syntax" ? functionOf(t, handlerValue.node) : undefined;
+    if (!fn || handlerValue.kind !== "syntax") {
+      if (handlerValue.kind === "unknown") reason ??= handlerValue.reason;
+      continue;
+    }
+    const results = evaluator.invoke(fn, [], undefined, handlerValue.env, call);
+    const lists = evaluator.member(results, "tools", call, handlerValue.env);
+    for (const element of evaluator.elementsOf(lists, call)) {
+      if (element.kind === "syntax" && t.isObjectLiteralExpression(element.node)) tools.push({ literal: element.node, env: element.env });
+      else if (element.kind === "unknown") reason ??= element.reason;
+    }
+    reason ??= firstReason(results) ?? firstReason(lists);
+  }
+  return { tools, reason };
 }
 
 /**
