@@ -1,6 +1,7 @@
 import type * as ts from "typescript";
 import { isProgramSource, returnedExpressions, type FunctionWithBody } from "../resolve.js";
 import { ScopeIndex } from "../scopes.js";
+import { VariableWrites } from "../variable-writes.js";
 import { propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
 import { arrayMethod, objectStatic } from "./builtins.js";
 import { ROOT_ENV, type Env } from "./env.js";
@@ -30,11 +31,14 @@ export class Evaluator {
   private readonly cache = new Map<ts.Node, Value[]>();
   private readonly active = new Set<ts.Node>();
 
+  private readonly writes: VariableWrites;
+
   constructor(
     readonly t: TS,
     readonly checker: ts.TypeChecker | undefined,
   ) {
     this.scopes = new ScopeIndex(t);
+    this.writes = new VariableWrites(t, (identifier) => this.scopes.declarationOf(identifier));
   }
 
   /** The values `expression` can have, read in `env`; the entry point for readers. */
@@ -179,7 +183,12 @@ export class Evaluator {
       if (loop && t.isForOfStatement(loop)) return this.elementsOf(this.ev(loop.expression, env), loop.expression);
       if (loop) return [unknown("a for-in key", declaration)];
       if (!declaration.initializer) return [unknown(`\`${declaration.name.getText()}\` has no initial value`, declaration)];
-      return this.ev(declaration.initializer, env);
+      const initial = this.ev(declaration.initializer, env);
+      // `const tools = []; … tools.push(tool)`: the array holds what is pushed (in loops, each element).
+      const pushes = t.isArrayLiteralExpression(unwrapExpression(t, declaration.initializer)) ? this.writes.of(declaration).filter((write) => write.how === "push") : [];
+      if (pushes.length === 0) return initial;
+      const pushed = pushes.flatMap((write) => this.ev(write.value, env));
+      return initial.map((value) => (value.kind === "array" ? { ...value, elements: [...value.elements, ...pushed] } : value));
     }
     if (t.isBindingElement(declaration)) return this.bindingElement(declaration, env);
     if (t.isParameter(declaration)) return this.parameter(declaration, use, env);
@@ -188,6 +197,8 @@ export class Evaluator {
     if (t.isShorthandPropertyAssignment(declaration)) return this.ev(declaration.name, env);
     if (t.isPropertyAssignment(declaration)) return this.ev(declaration.initializer, env);
     if (t.isMethodDeclaration(declaration)) return [{ kind: "syntax", node: declaration, env }];
+    // `import * as tools from "./tools.js"`: the module, whose members are its exports.
+    if (t.isSourceFile(declaration)) return [{ kind: "syntax", node: declaration, env: ROOT_ENV }];
     // An import of a package, an enum, a namespace: code the analysis reads as written.
     return [{ kind: "syntax", node: use, env }];
   }
@@ -260,6 +271,9 @@ export class Evaluator {
               if (write.kind === "value") result.push(write.value);
               else result.push(...this.ev(write.expression, write.env));
             }
+          } else if (t.isSourceFile(target)) {
+            const exported = moduleExports(t, target).get(key);
+            if (exported) result.push(...this.declarationValues(exported, node, ROOT_ENV));
           } else if (t.isClassLike(target)) {
             result.push(...classMember(this, { kind: "syntax", node: target, env: value.env }, target, key, node, true));
           } else if (t.isCallExpression(target) && definitionArgument(t, target)) {
@@ -282,6 +296,7 @@ export class Evaluator {
     if (value.kind === "record") return [...value.members.values()].flat();
     if (value.kind === "array") return value.elements;
     if (value.kind === "unknown") return [value];
+    if (value.kind === "syntax" && t.isSourceFile(value.node)) return [...moduleExports(t, value.node).values()].flatMap((declaration) => this.declarationValues(declaration, node, ROOT_ENV));
     if (value.kind === "syntax" && t.isObjectLiteralExpression(value.node)) {
       const result: Value[] = [];
       for (const property of value.node.properties) {
@@ -441,6 +456,20 @@ function dedupe(values: Value[]): Value[] {
     seen.add(value.node);
     return true;
   });
+}
+
+/** A module's exported consts, functions and classes by name (`export const`, `export function`, `export class`). */
+function moduleExports(t: TS, file: ts.SourceFile): Map<string, ts.Node> {
+  const exports = new Map<string, ts.Node>();
+  const exported = (node: ts.Node): boolean => (t.getCombinedModifierFlags(node as ts.Declaration) & t.ModifierFlags.Export) !== 0;
+  for (const statement of file.statements) {
+    if (t.isVariableStatement(statement) && exported(statement)) {
+      for (const declaration of statement.declarationList.declarations) if (t.isIdentifier(declaration.name)) exports.set(declaration.name.text, declaration);
+    } else if ((t.isFunctionDeclaration(statement) || t.isClassDeclaration(statement)) && statement.name && exported(statement)) {
+      exports.set(statement.name.text, statement);
+    }
+  }
+  return exports;
 }
 
 /** Per checker (one per program): one evaluator, so every file's questions share its cache. */

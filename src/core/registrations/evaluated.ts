@@ -2,9 +2,10 @@ import type * as ts from "typescript";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
 import { propertyWrites } from "../evaluate/members.js";
 import type { Reason, Value } from "../evaluate/value.js";
-import { containsNode, findProperty, propertyValue, unwrapExpression, type TS } from "../ts-utils.js";
+import { containsNode, findProperty, propertyValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
+import { callableName } from "./wrapper-calls.js";
 import type { FinderContext } from "./context.js";
-import type { ToolRegistration } from "./model.js";
+import type { ToolRegistration, UnreadPart } from "./model.js";
 
 // Registrations read through the evaluator: arguments that are loop elements, consts, spreads, factory
 // results and members of definition objects, each settled to the node where it is written.
@@ -18,7 +19,7 @@ const MAX_FRAMES = 64;
  * when a loop's collection cannot be read (the call is then read as written).
  */
 export function loopFrames(context: FinderContext, call: ts.Node): Env[] {
-  const { t, evaluator } = context;
+  const { t } = context;
   const loops: { declaration: ts.Node; collection: ts.Expression }[] = [];
   for (let node: ts.Node | undefined = call.parent; node && !t.isSourceFile(node); node = node.parent) {
     if (t.isForOfStatement(node) && containsNode(node.statement, call) && t.isVariableDeclarationList(node.initializer)) {
@@ -30,13 +31,93 @@ export function loopFrames(context: FinderContext, call: ts.Node): Env[] {
       if (parameter && t.isCallExpression(parent) && parent.arguments[0] === node && t.isPropertyAccessExpression(parent.expression) && LOOP_METHODS.has(parent.expression.name.text)) {
         loops.unshift({ declaration: parameter, collection: parent.expression.expression });
       } else break;
-    } else if (t.isFunctionLike(node) || t.isClassLike(node)) break;
+    } else if (t.isFunctionLike(node) || t.isClassLike(node)) {
+      return withCallers(context, node, call, loops);
+    }
   }
-  let frames: Env[] = [ROOT_ENV];
+  return framesFor(context, [ROOT_ENV], loops);
+}
+
+/** Calls of one function whose callers are followed (a wrapper called from a loop). */
+const MAX_CALLERS = 8;
+
+/**
+ * A registration inside a function of this file that is called from loops (`for (const tool of tools)
+ * registerTool(tool)`): one frame per element, the function's parameters bound to what each call passes.
+ * Other functions are wrappers (wrappers.ts), expanded at their call sites.
+ */
+function withCallers(context: FinderContext, fn: ts.Node, call: ts.Node, loops: readonly { declaration: ts.Node; collection: ts.Expression }[]): Env[] {
+  const { t, evaluator } = context;
+  const name = callableName(context, fn);
+  const parameters = (fn as ts.SignatureDeclaration).parameters;
+  const text = call.getText();
+  if (!name || !parameters || parameters.length === 0 || !parameters.some((parameter) => t.isIdentifier(parameter.name) && text.includes(parameter.name.text))) return framesFor(context, [ROOT_ENV], loops);
+  const callers = callsByName(context, fn.getSourceFile()).get(name) ?? [];
+  if (callers.length === 0 || callers.length > MAX_CALLERS || !callers.every((caller) => isInLoop(t, caller))) return framesFor(context, [ROOT_ENV], loops);
+  const frames: Env[] = [];
+  for (const caller of callers) {
+    if (caller.arguments.some((arg) => t.isSpreadElement(arg)) || evaluator.values(caller.expression).every((value) => value.kind !== "syntax" || value.node !== fn)) continue;
+    for (const outer of loopFrames(context, caller)) {
+      const bindings = new Map<ts.Node, Value[]>();
+      let readable = true;
+      parameters.forEach((parameter, index) => {
+        const arg = caller.arguments[index];
+        if (!arg) return;
+        const values = evaluator.values(arg, outer);
+        if (values.every((value) => value.kind === "unknown")) readable = false;
+        bindings.set(parameter, values);
+      });
+      // A call passing what cannot be read is left to the wrapper expansion, which keeps it opaque.
+      if (readable && frames.length < MAX_FRAMES) frames.push(outer.bind(bindings));
+    }
+  }
+  return framesFor(context, frames.length > 0 ? frames : [ROOT_ENV], loops);
+}
+
+function isInLoop(t: TS, node: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node.parent; current && !t.isSourceFile(current); current = current.parent) {
+    if (t.isForOfStatement(current)) return true;
+    if ((t.isArrowFunction(current) || t.isFunctionExpression(current)) && t.isCallExpression(current.parent) && t.isPropertyAccessExpression(current.parent.expression) && LOOP_METHODS.has(current.parent.expression.name.text)) return true;
+    if (t.isFunctionLike(current)) return false;
+  }
+  return false;
+}
+
+/** Per file: its calls of plain names, by name (one walk per file, when a wrapper's callers are asked for). */
+const callIndex = new WeakMap<ts.SourceFile, Map<string, ts.CallExpression[]>>();
+
+function callsByName(context: FinderContext, file: ts.SourceFile): Map<string, ts.CallExpression[]> {
+  const { t } = context;
+  let index = callIndex.get(file);
+  if (index) return index;
+  const built = new Map<string, ts.CallExpression[]>();
+  walk(file, (node) => {
+    if (t.isCallExpression(node) && t.isIdentifier(node.expression)) {
+      const list = built.get(node.expression.text);
+      if (list) list.push(node);
+      else built.set(node.expression.text, [node]);
+    }
+  });
+  callIndex.set(file, built);
+  index = built;
+  return index;
+}
+
+/** Elements that can be a tool: an object, an instance, a definition call; not code the analysis cannot read. */
+function isToolLike(t: TS, value: Value): boolean {
+  if (value.kind === "unknown" || value.kind === "text") return false;
+  if (value.kind !== "syntax") return true;
+  const node = value.node;
+  return t.isObjectLiteralExpression(node) || (t.isCallExpression(node) && node.arguments.length === 1 && t.isObjectLiteralExpression(unwrapExpression(t, node.arguments[0])));
+}
+
+function framesFor(context: FinderContext, start: Env[], loops: readonly { declaration: ts.Node; collection: ts.Expression }[]): Env[] {
+  const { t, evaluator } = context;
+  let frames: Env[] = start;
   for (const loop of loops) {
     const next: Env[] = [];
     for (const frame of frames) {
-      const elements = evaluator.elementsOf(evaluator.values(loop.collection, frame), loop.collection).filter((element) => element.kind !== "unknown");
+      const elements = evaluator.elementsOf(evaluator.values(loop.collection, frame), loop.collection).filter((element) => isToolLike(t, element));
       for (const element of elements) if (next.length < MAX_FRAMES) next.push(frame.withLoop(loop.declaration, element));
     }
     if (next.length > 0) frames = next;
@@ -140,18 +221,29 @@ export function optionField(context: FinderContext, literal: ts.ObjectLiteralExp
 /** The registration read in one loop frame: its name, input, annotations and handler settled where written. */
 export function inFrame(context: FinderContext, registration: ToolRegistration, frame: Env, nameExpression: ts.Expression | undefined): ToolRegistration {
   const { t } = context;
-  const one = (expression: ts.Expression | undefined): ts.Expression | undefined => (expression ? settle(context, expression, frame).nodes[0] : undefined);
-  const name = nameExpression ? one(nameExpression) : undefined;
+  const unread: UnreadPart[] = [...(registration.unread ?? [])];
+  // A part that cannot be read in this frame stays as written (opaque to the rules) and is listed as unread.
+  const read = (part: UnreadPart["part"], expression: ts.Expression | undefined): ts.Expression | undefined => {
+    if (!expression) return undefined;
+    const settled = settle(context, expression, frame);
+    if (settled.nodes[0]) return settled.nodes[0];
+    // Certainly absent (a definition without annotations): missing, not unread.
+    if (!settled.reason) return undefined;
+    unread.push({ part, reason: `the ${part} comes from ${describeReason(context, settled.reason)}`, node: expression });
+    return expression;
+  };
+  const name = nameExpression ? read("name", nameExpression) : undefined;
   const text = name && (t.isStringLiteralLike(name) ? name.text : undefined);
-  const input = registration.input && one(registration.input.expression);
-  const handler = registration.handler && !t.isMethodDeclaration(registration.handler) && !t.isFunctionDeclaration(registration.handler) ? one(registration.handler) : registration.handler;
+  const input = registration.input && read("input", registration.input.expression);
+  const handler = registration.handler && !t.isMethodDeclaration(registration.handler) && !t.isFunctionDeclaration(registration.handler) ? read("handler", registration.handler) : registration.handler;
   return {
     ...registration,
     toolName: text ?? registration.toolName,
     nameNode: name && !containsNode(registration.node, name) ? name : registration.nameNode,
     input: input && registration.input ? { ...registration.input, expression: input } : registration.input,
-    annotations: registration.annotations && one(registration.annotations),
+    annotations: registration.annotations && read("annotations", registration.annotations),
     handler,
+    ...(unread.length > 0 ? { unread } : {}),
   };
 }
 
