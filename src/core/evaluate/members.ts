@@ -78,6 +78,10 @@ export function classMember(evaluator: Evaluator, self: Value, cls: ts.ClassLike
       if (t.isMethodDeclaration(member)) return [{ kind: "syntax", node: member, env: frame }];
     }
     if (isStatic) continue;
+    // `constructor(readonly label: string)`: a parameter property holds what the constructor is passed.
+    const constructor = level.members.find((member): member is ts.ConstructorDeclaration => t.isConstructorDeclaration(member) && member.body !== undefined);
+    const parameterProperty = constructor?.parameters.find((parameter) => t.isIdentifier(parameter.name) && parameter.name.text === key && t.getCombinedModifierFlags(parameter) & t.ModifierFlags.ParameterPropertyModifier);
+    if (parameterProperty) return env.lookup(parameterProperty) ?? [unknown(`\`${key}\` is passed to the constructor where the analysis cannot see it`, parameterProperty)];
     const assigned = constructorAssignments(t, level, key);
     if (assigned.length > 0) {
       const frame = env.bind(new Map(), self);
