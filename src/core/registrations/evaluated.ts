@@ -128,17 +128,38 @@ function framesFor(context: FinderContext, start: Env[], loops: readonly { decla
 const LOOP_METHODS: ReadonlySet<string> = new Set(["forEach", "map", "flatMap"]);
 
 /** Where an expression read in `frame` is written: the expression itself when it reads the same without the frame. */
-export function settle(context: FinderContext, expression: ts.Expression, frame: Env): { nodes: ts.Expression[]; reason?: Reason } {
+export function settle(context: FinderContext, expression: ts.Expression, frame: Env): { nodes: ts.Expression[]; reason?: Reason; shapeOf?: boolean } {
   const { t, evaluator } = context;
   if (!needsEvaluation(context, expression, frame)) return { nodes: [expression] };
   const nodes: ts.Expression[] = [];
   let reason: Reason | undefined;
+  let shapeOf = false;
   for (const value of evaluator.values(expression, frame)) {
+    const shapeOwner = value.kind === "syntax" && value.node === unwrapExpression(t, expression) ? shapeOwnerOf(context, value.node, frame) : undefined;
+    if (shapeOwner) {
+      if (!nodes.includes(shapeOwner)) nodes.push(shapeOwner);
+      shapeOf = true;
+      continue;
+    }
     const node = nodeOf(t, value);
     if (node && !nodes.includes(node)) nodes.push(node);
     else if (value.kind === "unknown") reason ??= value.reason;
   }
-  return { nodes, reason };
+  return shapeOf ? { nodes, reason, shapeOf } : { nodes, reason };
+}
+
+/**
+ * `tool.parameters.shape` read in a frame, where `tool.parameters` is a schema written elsewhere
+ * (`z.object({...})` returned by a factory): that schema, whose shape is what is passed.
+ */
+function shapeOwnerOf(context: FinderContext, node: ts.Node, frame: Env): ts.Expression | undefined {
+  const { t, evaluator } = context;
+  if (!t.isPropertyAccessExpression(node) || node.name.text !== "shape") return undefined;
+  const owners = evaluator.values(node.expression, frame);
+  const [owner] = owners;
+  if (owners.length !== 1 || owner?.kind !== "syntax") return undefined;
+  const written = owner.via ?? owner.node;
+  return t.isExpression(written) && written !== unwrapExpression(t, node.expression) && t.isCallExpression(owner.node) ? written : undefined;
 }
 
 function nodeOf(t: TS, value: Value): ts.Expression | undefined {
@@ -222,10 +243,12 @@ export function optionField(context: FinderContext, literal: ts.ObjectLiteralExp
 export function inFrame(context: FinderContext, registration: ToolRegistration, frame: Env, nameExpression: ts.Expression | undefined): ToolRegistration {
   const { t } = context;
   const unread: UnreadPart[] = [...(registration.unread ?? [])];
+  let shapeOf = false;
   // A part that cannot be read in this frame stays as written (opaque to the rules) and is listed as unread.
   const read = (part: UnreadPart["part"], expression: ts.Expression | undefined): ts.Expression | undefined => {
     if (!expression) return undefined;
     const settled = settle(context, expression, frame);
+    if (part === "input" && settled.shapeOf) shapeOf = true;
     if (settled.nodes[0]) return settled.nodes[0];
     // Certainly absent (a definition without annotations): missing, not unread.
     if (!settled.reason) return undefined;
@@ -240,7 +263,7 @@ export function inFrame(context: FinderContext, registration: ToolRegistration, 
     ...registration,
     toolName: text ?? registration.toolName,
     nameNode: name && !containsNode(registration.node, name) ? name : registration.nameNode,
-    input: input && registration.input ? { ...registration.input, expression: input } : registration.input,
+    input: input && registration.input ? { ...registration.input, expression: input, ...(shapeOf ? { shapeOf } : {}) } : registration.input,
     annotations: registration.annotations && read("annotations", registration.annotations),
     handler,
     ...(unread.length > 0 ? { unread } : {}),
