@@ -2,10 +2,11 @@ import type * as ts from "typescript";
 import { isProgramSource, returnedExpressions, type FunctionWithBody } from "../resolve.js";
 import { ScopeIndex } from "../scopes.js";
 import { VariableWrites } from "../variable-writes.js";
-import { propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
+import { unwrapExpression, type TS } from "../ts-utils.js";
 import { arrayMethod, objectStatic } from "./builtins.js";
+import { dedupe, functionOf, keyOfBinding } from "./syntax.js";
 import { ROOT_ENV, type Env } from "./env.js";
-import { classMember, propertyWrites } from "./members.js";
+import { allMembersOf, memberOf } from "./members.js";
 import { unknown, type Value } from "./value.js";
 
 /** Calls deeper than this are not followed. */
@@ -241,73 +242,12 @@ export class Evaluator {
 
   /** The members `key` can have on each value; an empty list when the key is certainly absent. */
   member(values: readonly Value[], key: string, node: ts.Node, env: Env): Value[] {
-    const t = this.t;
-    const result: Value[] = [];
-    for (const value of values) {
-      switch (value.kind) {
-        case "unknown":
-          result.push(value);
-          break;
-        case "text":
-          result.push({ kind: "syntax", node, env });
-          break;
-        case "array":
-          if (key === "length") result.push({ kind: "syntax", node, env });
-          else if (/^\d+$/.test(key)) result.push(...value.elements.slice(Number(key), Number(key) + 1));
-          else result.push({ kind: "syntax", node, env });
-          break;
-        case "record": {
-          const member = value.members.get(key);
-          if (member) result.push(...member);
-          break;
-        }
-        case "instance":
-          result.push(...classMember(this, value, value.cls, key, node));
-          break;
-        case "syntax": {
-          const target = value.node;
-          if (t.isObjectLiteralExpression(target)) {
-            for (const write of propertyWrites(this, target, key, value.env)) {
-              if (write.kind === "value") result.push(write.value);
-              else result.push(...this.ev(write.expression, write.env));
-            }
-          } else if (t.isSourceFile(target)) {
-            const exported = moduleExports(t, target).get(key);
-            if (exported) result.push(...this.declarationValues(exported, node, ROOT_ENV));
-          } else if (t.isClassLike(target)) {
-            result.push(...classMember(this, { kind: "syntax", node: target, env: value.env }, target, key, node, true));
-          } else if (t.isCallExpression(target) && definitionArgument(t, target)) {
-            // `defineTool({ ... })` of a package hands its options back as the tool.
-            result.push(...this.member(this.ev(definitionArgument(t, target) as ts.Expression, value.env), key, node, env));
-          } else {
-            // A member of code the analysis reads as written (`Schema.shape`, `z.string`); in a spread, unknown.
-            result.push(t.isExpression(node) ? { kind: "syntax", node, env } : unknown(`\`${key}\` of a value the analysis cannot read`, target));
-          }
-          break;
-        }
-      }
-    }
-    return result;
+    return memberOf(this, values, key, node, env);
   }
 
   /** Every member value of an object (`TOOLS[k]`, `Object.values`). */
   allMembers(value: Value, node: ts.Node): Value[] {
-    const t = this.t;
-    if (value.kind === "record") return [...value.members.values()].flat();
-    if (value.kind === "array") return value.elements;
-    if (value.kind === "unknown") return [value];
-    if (value.kind === "syntax" && t.isSourceFile(value.node)) return [...moduleExports(t, value.node).values()].flatMap((declaration) => this.declarationValues(declaration, node, ROOT_ENV));
-    if (value.kind === "syntax" && t.isObjectLiteralExpression(value.node)) {
-      const result: Value[] = [];
-      for (const property of value.node.properties) {
-        if (t.isPropertyAssignment(property)) result.push(...this.ev(property.initializer, value.env));
-        else if (t.isShorthandPropertyAssignment(property)) result.push(...this.ev(property.name, value.env));
-        else if (t.isSpreadAssignment(property)) result.push(...this.ev(property.expression, value.env).flatMap((inner) => this.allMembers(inner, property)));
-        else if (t.isMethodDeclaration(property)) result.push({ kind: "syntax", node: property, env: value.env });
-      }
-      return result;
-    }
-    return [unknown("the members of a value the analysis cannot read", node)];
+    return allMembersOf(this, value, node);
   }
 
   /** The elements a collection value holds, one value each. */
@@ -404,72 +344,9 @@ export class Evaluator {
 /** Array methods whose callback's first parameter is each element of the receiver. */
 const ELEMENT_CALLBACKS: ReadonlySet<string> = new Set(["forEach", "map", "flatMap", "filter", "find", "some", "every", "reduce"]);
 
-function keyOfBinding(t: TS, element: ts.BindingElement): string | undefined {
-  const name = element.propertyName ?? element.name;
-  return t.isIdentifier(name) || t.isStringLiteralLike(name) || t.isNumericLiteral(name) || t.isComputedPropertyName(name) ? propertyNameText(t, name) : undefined;
-}
-
-/** A function value's declaration with a body. */
-export function functionOf(t: TS, node: ts.Node): FunctionWithBody | undefined {
-  if ((t.isArrowFunction(node) || t.isFunctionExpression(node) || t.isFunctionDeclaration(node) || t.isMethodDeclaration(node)) && node.body) return node;
-  return undefined;
-}
-
 /** The instance a method value was read from (kept as its frame's `this`). */
 function receiverOf(target: Value): Value | undefined {
   return target.kind === "syntax" ? target.env.thisValue() : undefined;
-}
-
-/** The one options argument of a package's `defineTool({...})`/`createTool({...})`, which hands it back. */
-function definitionArgument(t: TS, call: ts.CallExpression): ts.Expression | undefined {
-  const callee = unwrapExpression(t, call.expression);
-  const name = t.isIdentifier(callee) ? callee.text : t.isPropertyAccessExpression(callee) ? callee.name.text : "";
-  const [first] = call.arguments;
-  return call.arguments.length === 1 && first && /tool/i.test(name) && t.isObjectLiteralExpression(unwrapExpression(t, first)) ? first : undefined;
-}
-
-/** The static keys of an object literal value, spreads included. */
-export function objectKeys(evaluator: Evaluator, value: { node: ts.Node; env: Env }): string[] {
-  const t = evaluator.t;
-  const keys: string[] = [];
-  if (!t.isObjectLiteralExpression(value.node)) return keys;
-  for (const property of value.node.properties) {
-    if (t.isSpreadAssignment(property)) {
-      for (const inner of evaluator.ev(property.expression, value.env)) {
-        if (inner.kind === "syntax" && t.isObjectLiteralExpression(inner.node)) keys.push(...objectKeys(evaluator, inner));
-        else if (inner.kind === "record") keys.push(...inner.members.keys());
-      }
-    } else if (property.name) {
-      const key = propertyNameText(t, property.name);
-      if (key !== undefined) keys.push(key);
-    }
-  }
-  return [...new Set(keys)];
-}
-
-function dedupe(values: Value[]): Value[] {
-  if (values.length < 2) return values;
-  const seen = new Set<ts.Node>();
-  return values.filter((value) => {
-    if (value.kind !== "syntax" || value.env !== ROOT_ENV) return true;
-    if (seen.has(value.node)) return false;
-    seen.add(value.node);
-    return true;
-  });
-}
-
-/** A module's exported consts, functions and classes by name (`export const`, `export function`, `export class`). */
-function moduleExports(t: TS, file: ts.SourceFile): Map<string, ts.Node> {
-  const exports = new Map<string, ts.Node>();
-  const exported = (node: ts.Node): boolean => (t.getCombinedModifierFlags(node as ts.Declaration) & t.ModifierFlags.Export) !== 0;
-  for (const statement of file.statements) {
-    if (t.isVariableStatement(statement) && exported(statement)) {
-      for (const declaration of statement.declarationList.declarations) if (t.isIdentifier(declaration.name)) exports.set(declaration.name.text, declaration);
-    } else if ((t.isFunctionDeclaration(statement) || t.isClassDeclaration(statement)) && statement.name && exported(statement)) {
-      exports.set(statement.name.text, statement);
-    }
-  }
-  return exports;
 }
 
 /** Per checker (one per program): one evaluator, so every file's questions share its cache. */
@@ -484,3 +361,5 @@ export function evaluatorFor(t: TS, checker: ts.TypeChecker | undefined): Evalua
   }
   return evaluator;
 }
+
+export { functionOf, objectKeys } from "./syntax.js";

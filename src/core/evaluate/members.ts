@@ -1,8 +1,9 @@
 import type * as ts from "typescript";
 import { returnedExpressions, isProgramSource, type FunctionWithBody } from "../resolve.js";
 import { propertyNameText, walk, type TS } from "../ts-utils.js";
-import type { Env } from "./env.js";
+import { ROOT_ENV, type Env } from "./env.js";
 import type { Evaluator } from "./evaluator.js";
+import { definitionArgument, moduleExports } from "./syntax.js";
 import { unknown, type Value } from "./value.js";
 
 /** What an object literal holds for a key: an expression to read in a frame, or a value already known. */
@@ -150,3 +151,75 @@ function constructorAssignments(t: TS, cls: ts.ClassLikeDeclaration, key: string
   }
   return values;
 }
+
+/** The members `key` can have on each value; an empty list when the key is certainly absent. */
+export function memberOf(evaluator: Evaluator, values: readonly Value[], key: string, node: ts.Node, env: Env): Value[] {
+  const t = evaluator.t;
+  const result: Value[] = [];
+  for (const value of values) {
+    switch (value.kind) {
+      case "unknown":
+        result.push(value);
+        break;
+      case "text":
+        result.push({ kind: "syntax", node, env });
+        break;
+      case "array":
+        if (key === "length") result.push({ kind: "syntax", node, env });
+        else if (/^\d+$/.test(key)) result.push(...value.elements.slice(Number(key), Number(key) + 1));
+        else result.push({ kind: "syntax", node, env });
+        break;
+      case "record": {
+        const member = value.members.get(key);
+        if (member) result.push(...member);
+        break;
+      }
+      case "instance":
+        result.push(...classMember(evaluator, value, value.cls, key, node));
+        break;
+      case "syntax": {
+        const target = value.node;
+        if (t.isObjectLiteralExpression(target)) {
+          for (const write of propertyWrites(evaluator, target, key, value.env)) {
+            if (write.kind === "value") result.push(write.value);
+            else result.push(...evaluator.ev(write.expression, write.env));
+          }
+        } else if (t.isSourceFile(target)) {
+          const exported = moduleExports(t, target).get(key);
+          if (exported) result.push(...evaluator.declarationValues(exported, node, ROOT_ENV));
+        } else if (t.isClassLike(target)) {
+          result.push(...classMember(evaluator, { kind: "syntax", node: target, env: value.env }, target, key, node, true));
+        } else if (t.isCallExpression(target) && definitionArgument(t, target)) {
+          // `defineTool({ ... })` of a package hands its options back as the tool.
+          result.push(...evaluator.member(evaluator.ev(definitionArgument(t, target) as ts.Expression, value.env), key, node, env));
+        } else {
+          // A member of code the analysis reads as written (`Schema.shape`, `z.string`); in a spread, unknown.
+          result.push(t.isExpression(node) ? { kind: "syntax", node, env } : unknown(`\`${key}\` of a value the analysis cannot read`, target));
+        }
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+/** Every member value of an object (`TOOLS[k]`, `Object.values`). */
+export function allMembersOf(evaluator: Evaluator, value: Value, node: ts.Node): Value[] {
+  const t = evaluator.t;
+  if (value.kind === "record") return [...value.members.values()].flat();
+  if (value.kind === "array") return value.elements;
+  if (value.kind === "unknown") return [value];
+  if (value.kind === "syntax" && t.isSourceFile(value.node)) return [...moduleExports(t, value.node).values()].flatMap((declaration) => evaluator.declarationValues(declaration, node, ROOT_ENV));
+  if (value.kind === "syntax" && t.isObjectLiteralExpression(value.node)) {
+    const result: Value[] = [];
+    for (const property of value.node.properties) {
+      if (t.isPropertyAssignment(property)) result.push(...evaluator.ev(property.initializer, value.env));
+      else if (t.isShorthandPropertyAssignment(property)) result.push(...evaluator.ev(property.name, value.env));
+      else if (t.isSpreadAssignment(property)) result.push(...evaluator.ev(property.expression, value.env).flatMap((inner) => evaluator.allMembers(inner, property)));
+      else if (t.isMethodDeclaration(property)) result.push({ kind: "syntax", node: property, env: value.env });
+    }
+    return result;
+  }
+  return [unknown("the members of a value the analysis cannot read", node)];
+}
+

@@ -181,13 +181,19 @@ function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, m
  */
 function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): Framework | "project" | undefined {
   const { t } = context;
+  // The method's symbol, not the resolved signature: resolving the overload would check the arguments
+  // (zod schemas' types), which costs more than the rest of the analysis.
+  const callee = unwrapExpression(t, call.expression);
+  if (!t.isPropertyAccessExpression(callee)) return undefined;
   let declaration: ts.Declaration | undefined;
   try {
-    declaration = checker.getResolvedSignature(call)?.declaration;
+    let symbol = checker.getSymbolAtLocation(callee.name);
+    if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    declaration = symbol?.declarations?.[0];
   } catch {
     return undefined;
   }
-  if (!declaration || t.isJSDocSignature(declaration)) return undefined;
+  if (!declaration) return undefined;
   const file = declaration.getSourceFile();
   const path = file.fileName.replace(/\\/g, "/");
   const inPackage = (name: string): boolean => path.includes(`/node_modules/${name}/`);
