@@ -217,7 +217,8 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   /** The shape of a schema written elsewhere, passed as a raw shape (`tool.parameters.shape`): reported at that schema. */
   const readShapeOf = (expression: ts.Expression, form: "shape-only" | "schema-or-shape"): SchemaNode => {
     const owner = zod.read(expression);
-    if (owner.kind !== "object") return owner;
+    // An open schema is reported as such once; only a closed one loses its strictness by being passed as a shape.
+    if (owner.kind !== "object" || !owner.openness.closed) return owner;
     return { ...owner, openness: { closed: false, reason: form === "shape-only" ? "raw-shape-tool" : "raw-shape", site: expression, fixes: [] } };
   };
   /** A zod schema, or a raw shape that the SDK wraps in a stripping `z.object`. */
