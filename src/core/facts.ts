@@ -196,6 +196,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
       const [first] = expr.arguments;
       if (name && JSON_ADAPTERS.has(name) && first) return json.read(first);
     }
+    if (input.shapeOf && (input.form === "shape-only" || input.form === "schema-or-shape")) return readShapeOf(input.expression, input.form);
     switch (input.form) {
       case "json":
         return json.read(input.expression);
@@ -216,6 +217,13 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
       default:
         return undefined;
     }
+  };
+  /** The shape of a schema written elsewhere, passed as a raw shape (`tool.parameters.shape`): reported at that schema. */
+  const readShapeOf = (expression: ts.Expression, form: "shape-only" | "schema-or-shape"): SchemaNode => {
+    const owner = zod.read(expression);
+    // An open schema is reported as such once; only a closed one loses its strictness by being passed as a shape.
+    if (owner.kind !== "object" || !owner.openness.closed) return owner;
+    return { ...owner, openness: { closed: false, reason: form === "shape-only" ? "raw-shape-tool" : "raw-shape", site: expression, fixes: [] } };
   };
   /** A zod schema, or a raw shape that the SDK wraps in a stripping `z.object`. */
   const readSchemaOrShape = (expression: ts.Expression, form: "shape-only" | "schema-or-shape"): SchemaNode => {

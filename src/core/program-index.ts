@@ -107,6 +107,8 @@ function reachesFile(facts: FileFacts, target: ts.SourceFile): boolean {
   for (const handler of facts.handlers) if (handler.fn.getSourceFile() === target) return true;
   for (const fn of facts.reachedFunctions) if (fn.getSourceFile() === target) return true;
   for (const registration of facts.registrations) {
+    // A tool named in a definition object there: a missing-annotations report goes to its name.
+    if (registration.nameNode?.getSourceFile() === target) return true;
     const annotations = registration.annotations && facts.resolver.objectLiteralOf(registration.annotations);
     if (annotations?.getSourceFile() === target) return true;
   }

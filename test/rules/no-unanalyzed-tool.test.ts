@@ -172,7 +172,7 @@ typedRuleTester.run("no-unanalyzed-tool (typed)", rule, {
     {
       name: "a config built by a call, typed",
       filename: "file.ts",
-      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { OpenSchema } from "./schemas.js";\nconst server = new McpServer({ name: "t", version: "1" });\nfunction makeConfig() { return Math.random() > 0.5 ? { inputSchema: OpenSchema } : {}; }\nserver.registerTool("x", makeConfig(), async () => ({ content: [] }));\n`,
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { OpenSchema } from "./schemas.js";\nconst server = new McpServer({ name: "t", version: "1" });\nfunction makeConfig() { return JSON.parse(process.env.CONFIG ?? "{}") as { inputSchema: typeof OpenSchema }; }\nserver.registerTool("x", makeConfig(), async () => ({ content: [] }));\n`,
       errors: [{ messageId: "unreadTool", line: 5, column: 1, data: { tool: "x", reason: "the config comes from makeConfig(), a call the analysis does not follow." } }],
     },
     {

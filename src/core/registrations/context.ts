@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import type { Evaluator } from "../evaluate/evaluator.js";
 import type { Resolver } from "../resolve.js";
 import { containsNode, findProperty, propertyNameText, propertyValue, stringValue, type TS } from "../ts-utils.js";
 import type { Framework, ToolRegistration, UnreadSite } from "./model.js";
@@ -9,7 +10,11 @@ export interface FinderContext {
   sourceFile: ts.SourceFile;
   resolver: Resolver;
   checker: ts.TypeChecker | undefined;
+  /** The one value evaluator (per program under typed analysis, per file without). */
+  evaluator: Evaluator;
   frameworks: Set<Framework>;
+  /** Registrations found but not turned into tools (FoundRegistrations.unreadSites), filled as they are met. */
+  unreadSites?: UnreadSite[];
   /** Decides whether an object literal handed to `server.tool()` is a raw shape (true) or annotations. */
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean;
   /**

@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import type { Resolver } from "../resolve.js";
+import { isProgramSource, type Resolver } from "../resolve.js";
 import type { DeclaredRegistration } from "../settings.js";
 import { calleeName, findProperty, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
@@ -12,6 +12,9 @@ import { SERVER_CLASS_NAMES, importedFrameworks, isXmcpToolPath } from "./framew
 import type { FoundRegistrations, Framework, NodeIndex, ToolRegistration } from "./model.js";
 import { callToolHandler, listToolsHandler } from "./low-level.js";
 import { expandWrappers } from "./wrappers.js";
+import { evaluatorFor } from "../evaluate/evaluator.js";
+import { ROOT_ENV, type Env } from "../evaluate/env.js";
+import { describeReason, fieldHidden, inFrame, loopFrames, optionField, optionObjects } from "./evaluated.js";
 import { xmcpTool } from "./xmcp.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
@@ -40,7 +43,7 @@ export function findRegistrations(
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
   const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));
   if (frameworks.size === 0 && !checker && !xmcpPath && !mayCallDeclared) return found;
-  const context: FinderContext = { t, sourceFile, resolver, checker, frameworks, looksLikeShape, foreignRegistrations, unread: (site) => found.unreadSites.push(site) };
+  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unreadSites: found.unreadSites, unread: (site) => found.unreadSites.push(site) };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
@@ -111,21 +114,34 @@ export function findRegistrations(
 function registrationsOfCall(context: FinderContext, call: ts.CallExpression, method: string): ToolRegistration[] {
   const framework = frameworkForReceiver(context, call, method);
   if (!framework) return [];
+  if (method === "setRequestHandler") return listToolsHandler(context, call, framework);
+  // A registration in a loop (`for (const def of defs) server.registerTool(def.name, def.config, def.run)`)
+  // is one tool per element: each read with the loop variable bound to that element.
+  const frames = loopFrames(context, call);
+  const registrations: ToolRegistration[] = [];
+  for (const frame of frames) {
+    for (const registration of registrationsInFrame(context, call, method, framework, frame)) {
+      const nameExpression = method === "tool" || method === "registerTool" || method === "registerToolTask" ? call.arguments[0] : registration.options && optionField(context, registration.options, "name");
+      registrations.push(frame === ROOT_ENV ? registration : inFrame(context, registration, frame, nameExpression));
+    }
+  }
+  return registrations;
+}
+
+function registrationsInFrame(context: FinderContext, call: ts.CallExpression, method: string, framework: Framework, frame: Env): ToolRegistration[] {
   switch (method) {
     case "tool":
-      return optional(sdkTool(context, call, framework)).map((registration) => ({ ...registration, framework }));
+      return optional(sdkTool(context, call, framework, frame)).map((registration) => ({ ...registration, framework }));
     case "registerTool":
     case "registerToolTask":
-      return optional(registerTool(context, call, method, framework));
-    case "setRequestHandler":
-      return listToolsHandler(context, call, framework);
+      return registerTool(context, call, method, framework, frame);
     case "addTool":
-      return optional(fastmcpTool(context, call.arguments[0], call));
+      return fastmcpTools(context, call.arguments[0], call, frame);
     case "addTools": {
       const [argument] = call.arguments;
       const list = argument && arrayLiteralOf(context, argument);
       if (argument && !list) reportUnread(context, { node: call, framework, api: "addTool", reason: describeValue(context.t, context.resolver, argument, "the tools array") });
-      return list ? list.elements.flatMap((element) => (context.t.isSpreadElement(element) || context.t.isOmittedExpression(element) ? [] : optional(fastmcpTool(context, element, element)))) : [];
+      return list ? list.elements.flatMap((element) => (context.t.isSpreadElement(element) || context.t.isOmittedExpression(element) ? [] : fastmcpTools(context, element, element, frame))) : [];
     }
     default:
       return [];
@@ -140,6 +156,15 @@ function optional<T>(value: T | undefined): T[] {
 function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, method: string): Framework | undefined {
   const { t, checker, frameworks } = context;
   const callee = unwrapExpression(t, call.expression) as ts.PropertyAccessExpression;
+  // With a checker, a call is a registration by what it calls, whatever the receiver's declared type:
+  // a subclass of McpServer, `this.registerTool` inside one, another server class of the framework.
+  const called = checker ? calledFramework(context, checker, call) : undefined;
+  if (called === "project") return frameworks.has("mcp-sdk-v2") ? "mcp-sdk-v2" : "mcp-sdk-v1";
+  if (called) {
+    if (method === "addTool" || method === "addTools") return called === "fastmcp" ? "fastmcp" : undefined;
+    if (method === "tool") return called === "mcp-sdk-v1" || called === "cloudflare-agents" ? called : undefined;
+    return frameworks.has("cloudflare-agents") && called === "mcp-sdk-v1" ? "cloudflare-agents" : called;
+  }
   const typed = checker ? receiverClass(context, checker, callee.expression) : undefined;
   if (typed === "other") return undefined;
   if (frameworks.size === 0 && typed === undefined) return undefined;
@@ -150,6 +175,42 @@ function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, m
   if (frameworks.has("mcp-sdk-v1")) return "mcp-sdk-v1";
   if (frameworks.has("mcp-sdk-v2")) return "mcp-sdk-v2";
   return typed ? "mcp-sdk-v1" : undefined;
+}
+
+/**
+ * The framework whose own declaration files declare the method a call resolves to; "project" for a
+ * method of a project interface or type named like a registration (an injected `ctx.registerTool`),
+ * whose implementation registers what it is given; undefined when the call is something else.
+ */
+function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): Framework | "project" | undefined {
+  const { t } = context;
+  // The method's symbol, not the resolved signature: resolving the overload would check the arguments
+  // (zod schemas' types), which costs more than the rest of the analysis.
+  const callee = unwrapExpression(t, call.expression);
+  if (!t.isPropertyAccessExpression(callee)) return undefined;
+  let declaration: ts.Declaration | undefined;
+  try {
+    let symbol = checker.getSymbolAtLocation(callee.name);
+    if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    declaration = symbol?.declarations?.[0];
+  } catch {
+    return undefined;
+  }
+  if (!declaration) return undefined;
+  const file = declaration.getSourceFile();
+  const path = file.fileName.replace(/\\/g, "/");
+  const inPackage = (name: string): boolean => path.includes(`/node_modules/${name}/`);
+  if (inPackage("@modelcontextprotocol/sdk")) return "mcp-sdk-v1";
+  if (/\/node_modules\/@modelcontextprotocol\//.test(path) || inPackage("mcp-handler")) return "mcp-sdk-v2";
+  if (inPackage("fastmcp")) return "fastmcp";
+  if (inPackage("agents")) return "cloudflare-agents";
+  // `registerTool(…): void` or `registerTool: (…) => void` of a project interface that imports an MCP framework.
+  const member = t.isFunctionTypeNode(declaration) ? declaration.parent : declaration;
+  if (isProgramSource(file) && (t.isMethodSignature(member) || t.isPropertySignature(member))) {
+    const imported = importedFrameworks(t, file);
+    if (imported.has("mcp-sdk-v1") || imported.has("mcp-sdk-v2") || imported.has("fastmcp")) return "project";
+  }
+  return undefined;
 }
 
 /** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
@@ -212,9 +273,15 @@ function isFunctionValue(context: FinderContext, expression: ts.Expression | und
 }
 
 /** Whether the second argument of `server.tool()` is a description string, an object, or unknown. */
-function descriptionKind(context: FinderContext, expression: ts.Expression): "string" | "object" | "unknown" {
+function descriptionKind(context: FinderContext, expression: ts.Expression, frame: Env): "string" | "object" | "unknown" {
   const { t, resolver } = context;
   const expr = resolver.followConsts(expression);
+  if (frame !== ROOT_ENV || t.isPropertyAccessExpression(expr) || t.isElementAccessExpression(expr)) {
+    // `t.description` of a loop element or a definition object: decide the overload from the value.
+    const values = context.evaluator.values(expr, frame);
+    if (values.length > 0 && values.every((value) => value.kind === "text")) return "string";
+    if (values.length > 0 && values.every((value) => value.kind === "syntax" && t.isObjectLiteralExpression(value.node))) return "object";
+  }
   if (t.isStringLiteralLike(expr) || t.isTemplateExpression(expr) || t.isBinaryExpression(expr)) return "string";
   if (t.isObjectLiteralExpression(expr) || (t.isPropertyAccessExpression(expr) && expr.name.text === "shape")) return "object";
   // A wrapper's `description: string` parameter (wrappers.ts fills in the call site's value).
@@ -226,7 +293,7 @@ function descriptionKind(context: FinderContext, expression: ts.Expression): "st
 }
 
 /** SDK v1 `server.tool(name, [description], [shape], [annotations], callback)`, following the SDK's own overload rules. */
-function sdkTool(context: FinderContext, call: ts.CallExpression, framework: Framework): ToolRegistration | undefined {
+function sdkTool(context: FinderContext, call: ts.CallExpression, framework: Framework, frame: Env): ToolRegistration | undefined {
   const { t } = context;
   const args = [...call.arguments];
   if (args.length < 2 || args.length > 5) return undefined;
@@ -240,7 +307,7 @@ function sdkTool(context: FinderContext, call: ts.CallExpression, framework: Fra
     return undefined;
   }
   const rest = args.slice(1, -1);
-  const description = rest[0] && descriptionKind(context, rest[0]);
+  const description = rest[0] && descriptionKind(context, rest[0], frame);
   if (description === "string" || (description === "unknown" && rest.length === 3)) rest.shift();
   else if (description === "unknown" && rest.length > 0) {
     // An unresolved value could be the description or the shape; the overloads cannot be told apart.
@@ -251,7 +318,7 @@ function sdkTool(context: FinderContext, call: ts.CallExpression, framework: Fra
   if (rest.length >= 2) {
     [shape, annotations] = rest;
   } else if (rest.length === 1 && rest[0]) {
-    const literal = literalOf(context, rest[0]);
+    const literal = literalOf(context, rest[0]) ?? optionObjects(context, rest[0], frame).objects[0];
     if (literal && !context.looksLikeShape(literal)) annotations = rest[0];
     else shape = rest[0];
   }
@@ -266,40 +333,51 @@ function sdkTool(context: FinderContext, call: ts.CallExpression, framework: Fra
   };
 }
 
-function registerTool(context: FinderContext, call: ts.CallExpression, method: "registerTool" | "registerToolTask", framework: Framework): ToolRegistration | undefined {
+function registerTool(context: FinderContext, call: ts.CallExpression, method: "registerTool" | "registerToolTask", framework: Framework, frame: Env): ToolRegistration[] {
   const [nameArg, configArg, handler] = call.arguments;
-  if (!nameArg || !configArg) return undefined;
-  const config = literalOf(context, configArg);
-  if (!config) {
+  if (!nameArg || !configArg) return [];
+  const literal = literalOf(context, configArg);
+  // A config built in code (a const of another file, a factory's result, a loop element): each object it can be.
+  const configs = literal ? { objects: [literal], envs: [frame] } : optionObjects(context, configArg, frame);
+  if (configs.objects.length === 0 && configs.reason) {
     reportUnread(context, { node: call, framework, api: method, reason: describeValue(context.t, context.resolver, configArg, "the config"), toolName: nameValue(context, nameArg) });
-    return undefined;
   }
-  const inputSchema = literalProperty(context, config, "inputSchema");
-  return {
-    framework,
-    api: method,
-    toolName: nameValue(context, nameArg),
-    node: call,
-    input: inputSchema ? { expression: inputSchema, form: "schema-or-shape" } : undefined,
-    handler,
-    annotations: literalProperty(context, config, "annotations"),
-    options: config,
-  };
+  return configs.objects.map((config, index) => {
+    const env = configs.envs[index] ?? frame;
+    const field = (key: string): ts.Expression | undefined => (literal && frame === ROOT_ENV ? literalProperty(context, config, key) ?? optionField(context, config, key) : optionField(context, config, key, env));
+    const inputSchema = field("inputSchema");
+    const annotations = field("annotations");
+    return {
+      framework,
+      api: method,
+      toolName: nameValue(context, nameArg),
+      node: call,
+      input: inputSchema ? { expression: inputSchema, form: "schema-or-shape" as const } : undefined,
+      handler,
+      annotations,
+      options: config,
+      // `{ ...imported, title }`: the spread may hold annotations the analysis cannot see.
+      ...(annotations === undefined && fieldHidden(context, config, "annotations", env) ? { ambiguous: true } : {}),
+    };
+  });
 }
 
-/** fastmcp `server.addTool({ name, parameters, execute, annotations })`. */
-function fastmcpTool(context: FinderContext, argument: ts.Expression | undefined, node: ts.Node): ToolRegistration | undefined {
-  if (!argument) return undefined;
-  const tool = literalOf(context, argument);
-  if (!tool) {
-    reportUnread(context, { node, framework: "fastmcp", api: "addTool", reason: describeValue(context.t, context.resolver, argument, "the tool") });
-    return undefined;
-  }
+/** fastmcp `server.addTool({ name, parameters, execute, annotations })`: each object the argument can be. */
+function fastmcpTools(context: FinderContext, argument: ts.Expression | undefined, node: ts.Node, frame: Env): ToolRegistration[] {
+  if (!argument) return [];
+  const literal = literalOf(context, argument);
+  const tools = literal ? { objects: [literal], envs: [frame] } : optionObjects(context, argument, frame);
+  if (tools.objects.length === 0) reportUnread(context, { node, framework: "fastmcp", api: "addTool", reason: describeValue(context.t, context.resolver, argument, "the tool") });
+  return tools.objects.flatMap((tool, index) => optional(fastmcpTool(context, tool, node, literal ? frame : tools.envs[index] ?? frame)));
+}
+
+function fastmcpTool(context: FinderContext, tool: ts.ObjectLiteralExpression, node: ts.Node, env: Env): ToolRegistration | undefined {
   const executeProperty = findProperty(context.t, tool, "execute");
-  const execute = executeProperty && context.t.isMethodDeclaration(executeProperty) ? executeProperty : literalProperty(context, tool, "execute");
-  const name = literalProperty(context, tool, "name");
+  const field = (key: string): ts.Expression | undefined => (env === ROOT_ENV ? literalProperty(context, tool, key) ?? optionField(context, tool, key) : optionField(context, tool, key, env));
+  const execute = executeProperty && context.t.isMethodDeclaration(executeProperty) ? executeProperty : field("execute");
+  const name = field("name");
   if (!name && !execute) return undefined;
-  const parameters = literalProperty(context, tool, "parameters");
+  const parameters = field("parameters");
   return {
     framework: "fastmcp",
     api: "addTool",
@@ -307,7 +385,7 @@ function fastmcpTool(context: FinderContext, argument: ts.Expression | undefined
     node,
     input: parameters ? { expression: parameters, form: "schema" } : undefined,
     handler: execute,
-    annotations: literalProperty(context, tool, "annotations"),
+    annotations: field("annotations"),
     options: tool,
   };
 }

@@ -4,6 +4,10 @@ import { stringValue, unwrapExpression, walk } from "../ts-utils.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "./model.js";
 import { describeValue } from "./unread-reasons.js";
+import type { Env } from "../evaluate/env.js";
+import { functionOf } from "../evaluate/evaluator.js";
+import { firstReason, type Reason } from "../evaluate/value.js";
+import { describeReason, optionField } from "./evaluated.js";
 
 /** Records what a `tools/list` handler holds that is not a tool object the analysis can read. */
 type Unread = (node: ts.Node, reason: string) => void;
@@ -39,15 +43,14 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
     stringValue(t, request) === "tools/list";
   if (!isListTools) return [];
   const resolvedFramework: Framework = stringValue(t, request) === "tools/list" ? "mcp-sdk-v2" : framework;
-  const unread: Unread = (node, reason) => reportUnread(context, { node, framework: resolvedFramework, api: "tools/list", reason });
+  // What the literal walk cannot read is reported only when the evaluator cannot read it either.
+  const literalUnread: { node: ts.Node; reason: string }[] = [];
+  const unread: Unread = (node, reason) => literalUnread.push({ node, reason });
   const describe = (expression: ts.Expression, subject: string): string => describeValue(t, context.resolver, expression, subject);
   const handler = context.resolver.functionOf(handlerArg);
-  if (!handler) {
-    unread(call, describe(handlerArg, "the handler"));
-    return [];
-  }
   const toolObjects = new Set<ts.ObjectLiteralExpression>();
-  for (const returned of returnedExpressions(t, handler)) {
+  if (!handler) unread(call, describe(handlerArg, "the handler"));
+  for (const returned of handler ? returnedExpressions(t, handler) : []) {
     const value = t.isAwaitExpression(returned) ? returned.expression : returned;
     const result = literalOf(context, value);
     const tools = literalProperty(context, result, "tools");
@@ -57,9 +60,25 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
       unread(value, describe(result, "the handler's result"));
     }
   }
+  // The evaluator reads what the literal walk cannot: tools computed in other files, mapped, filtered,
+  // chosen by a condition, or a handler wrapped in a higher-order function (`withTiming(async () => …)`).
+  const evaluated = evaluatedToolObjects(context, handlerArg, call);
+  const envs = new Map<ts.ObjectLiteralExpression, Env>();
+  let added = 0;
+  for (const { literal, env } of evaluated.tools) {
+    if (toolObjects.has(literal)) continue;
+    toolObjects.add(literal);
+    envs.set(literal, env);
+    added++;
+  }
+  const site = (node: ts.Node, reason: string): void => reportUnread(context, { node, framework: resolvedFramework, api: "tools/list", reason });
+  if (added === 0 || evaluated.reason) literalUnread.forEach(({ node, reason }) => site(node, reason));
+  if (toolObjects.size === 0 && literalUnread.length === 0 && evaluated.reason) site(call, `the tools come from ${describeReason(context, evaluated.reason)}`);
   return [...toolObjects].map((tool) => {
-    const name = literalProperty(context, tool, "name");
-    const inputSchema = literalProperty(context, tool, "inputSchema");
+    const env = envs.get(tool);
+    const field = (key: string): ts.Expression | undefined => (env ? optionField(context, tool, key, env) : literalProperty(context, tool, key));
+    const name = field("name");
+    const inputSchema = field("inputSchema");
     return {
       framework: resolvedFramework,
       api: "tools/list" as const,
@@ -67,10 +86,32 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
       node: tool,
       input: inputSchema ? { expression: inputSchema, form: "json" as const } : undefined,
       handler: undefined,
-      annotations: literalProperty(context, tool, "annotations"),
+      annotations: field("annotations"),
       options: tool,
     };
   });
+}
+
+/** The tool objects a `tools/list` handler returns, read by the evaluator: each with the frame it is read in. */
+function evaluatedToolObjects(context: FinderContext, handlerArg: ts.Expression, call: ts.CallExpression): { tools: { literal: ts.ObjectLiteralExpression; env: Env }[]; reason?: Reason } {
+  const { t, evaluator } = context;
+  const tools: { literal: ts.ObjectLiteralExpression; env: Env }[] = [];
+  let reason: Reason | undefined;
+  for (const handlerValue of evaluator.values(handlerArg)) {
+    const fn = handlerValue.kind === "syntax" ? functionOf(t, handlerValue.node) : undefined;
+    if (!fn || handlerValue.kind !== "syntax") {
+      if (handlerValue.kind === "unknown") reason ??= handlerValue.reason;
+      continue;
+    }
+    const results = evaluator.invoke(fn, [], undefined, handlerValue.env, call);
+    const lists = evaluator.member(results, "tools", call, handlerValue.env);
+    for (const element of evaluator.elementsOf(lists, call)) {
+      if (element.kind === "syntax" && t.isObjectLiteralExpression(element.node)) tools.push({ literal: element.node, env: element.env });
+      else if (element.kind === "unknown") reason ??= element.reason;
+    }
+    reason ??= firstReason(results) ?? firstReason(lists);
+  }
+  return { tools, reason };
 }
 
 /**

@@ -38,7 +38,8 @@ export interface ToolRegistration {
   toolName: string | undefined;
   /** The call (or, for `tools/list`, the tool object) that registers the tool. */
   node: ts.Node;
-  input: { expression: ts.Expression; form: InputForm } | undefined;
+  /** `shapeOf`: the expression is a schema written elsewhere whose `.shape` is what is passed (`tool.parameters.shape` in a loop). */
+  input: { expression: ts.Expression; form: InputForm; shapeOf?: boolean } | undefined;
   /** The handler: an expression, or a method such as fastmcp's `async execute(args) { … }`. */
   handler: ts.Expression | ts.MethodDeclaration | ts.FunctionDeclaration | undefined;
   annotations: ts.Expression | undefined;

@@ -1,0 +1,72 @@
+import type * as ts from "typescript";
+import type { FunctionWithBody } from "../resolve.js";
+import { propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
+import { ROOT_ENV, type Env } from "./env.js";
+import type { Evaluator } from "./evaluator.js";
+import type { Value } from "./value.js";
+
+// Syntax the evaluator reads values from: functions, destructuring keys, definition calls, module exports.
+
+export function keyOfBinding(t: TS, element: ts.BindingElement): string | undefined {
+  const name = element.propertyName ?? element.name;
+  return t.isIdentifier(name) || t.isStringLiteralLike(name) || t.isNumericLiteral(name) || t.isComputedPropertyName(name) ? propertyNameText(t, name) : undefined;
+}
+
+/** A function value's declaration with a body. */
+export function functionOf(t: TS, node: ts.Node): FunctionWithBody | undefined {
+  if ((t.isArrowFunction(node) || t.isFunctionExpression(node) || t.isFunctionDeclaration(node) || t.isMethodDeclaration(node)) && node.body) return node;
+  return undefined;
+}
+
+/** The one options argument of a package's `defineTool({...})`/`createTool({...})`, which hands it back. */
+export function definitionArgument(t: TS, call: ts.CallExpression): ts.Expression | undefined {
+  const callee = unwrapExpression(t, call.expression);
+  const name = t.isIdentifier(callee) ? callee.text : t.isPropertyAccessExpression(callee) ? callee.name.text : "";
+  const [first] = call.arguments;
+  return call.arguments.length === 1 && first && /tool/i.test(name) && t.isObjectLiteralExpression(unwrapExpression(t, first)) ? first : undefined;
+}
+
+/** The static keys of an object literal value, spreads included. */
+export function objectKeys(evaluator: Evaluator, value: { node: ts.Node; env: Env }): string[] {
+  const t = evaluator.t;
+  const keys: string[] = [];
+  if (!t.isObjectLiteralExpression(value.node)) return keys;
+  for (const property of value.node.properties) {
+    if (t.isSpreadAssignment(property)) {
+      for (const inner of evaluator.ev(property.expression, value.env)) {
+        if (inner.kind === "syntax" && t.isObjectLiteralExpression(inner.node)) keys.push(...objectKeys(evaluator, inner));
+        else if (inner.kind === "record") keys.push(...inner.members.keys());
+      }
+    } else if (property.name) {
+      const key = propertyNameText(t, property.name);
+      if (key !== undefined) keys.push(key);
+    }
+  }
+  return [...new Set(keys)];
+}
+
+export function dedupe(values: Value[]): Value[] {
+  if (values.length < 2) return values;
+  const seen = new Set<ts.Node>();
+  return values.filter((value) => {
+    if (value.kind !== "syntax" || value.env !== ROOT_ENV) return true;
+    if (seen.has(value.node)) return false;
+    seen.add(value.node);
+    return true;
+  });
+}
+
+/** A module's exported consts, functions and classes by name (`export const`, `export function`, `export class`). */
+export function moduleExports(t: TS, file: ts.SourceFile): Map<string, ts.Node> {
+  const exports = new Map<string, ts.Node>();
+  const exported = (node: ts.Node): boolean => (t.getCombinedModifierFlags(node as ts.Declaration) & t.ModifierFlags.Export) !== 0;
+  for (const statement of file.statements) {
+    if (t.isVariableStatement(statement) && exported(statement)) {
+      for (const declaration of statement.declarationList.declarations) if (t.isIdentifier(declaration.name)) exports.set(declaration.name.text, declaration);
+    } else if ((t.isFunctionDeclaration(statement) || t.isClassDeclaration(statement)) && statement.name && exported(statement)) {
+      exports.set(statement.name.text, statement);
+    }
+  }
+  return exports;
+}
+

@@ -1,0 +1,289 @@
+import type * as ts from "typescript";
+import { ROOT_ENV, type Env } from "../evaluate/env.js";
+import { propertyWrites } from "../evaluate/members.js";
+import type { Reason, Value } from "../evaluate/value.js";
+import { containsNode, findProperty, propertyValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
+import { callableName } from "./wrapper-calls.js";
+import type { FinderContext } from "./context.js";
+import type { ToolRegistration, UnreadPart } from "./model.js";
+
+// Registrations read through the evaluator: arguments that are loop elements, consts, spreads, factory
+// results and members of definition objects, each settled to the node where it is written.
+
+/** How many loop elements (over all enclosing loops) one registration call is read for. */
+const MAX_FRAMES = 64;
+
+/**
+ * The frames a call runs in: one per element of each enclosing `for…of` loop or `forEach`/`map` callback
+ * (within the call's function), each loop variable bound to one element. `[ROOT_ENV]` outside loops, or
+ * when a loop's collection cannot be read (the call is then read as written).
+ */
+export function loopFrames(context: FinderContext, call: ts.Node): Env[] {
+  const { t } = context;
+  const loops: { declaration: ts.Node; collection: ts.Expression }[] = [];
+  for (let node: ts.Node | undefined = call.parent; node && !t.isSourceFile(node); node = node.parent) {
+    if (t.isForOfStatement(node) && containsNode(node.statement, call) && t.isVariableDeclarationList(node.initializer)) {
+      const [declaration] = node.initializer.declarations;
+      if (declaration) loops.unshift({ declaration, collection: node.expression });
+    } else if (t.isArrowFunction(node) || t.isFunctionExpression(node)) {
+      const parent: ts.Node = node.parent;
+      const [parameter] = node.parameters;
+      if (parameter && t.isCallExpression(parent) && parent.arguments[0] === node && t.isPropertyAccessExpression(parent.expression) && LOOP_METHODS.has(parent.expression.name.text)) {
+        loops.unshift({ declaration: parameter, collection: parent.expression.expression });
+      } else break;
+    } else if (t.isFunctionLike(node) || t.isClassLike(node)) {
+      return withCallers(context, node, call, loops);
+    }
+  }
+  return framesFor(context, [ROOT_ENV], loops);
+}
+
+/** Calls of one function whose callers are followed (a wrapper called from a loop). */
+const MAX_CALLERS = 8;
+
+/**
+ * A registration inside a function of this file that is called from loops (`for (const tool of tools)
+ * registerTool(tool)`): one frame per element, the function's parameters bound to what each call passes.
+ * Other functions are wrappers (wrappers.ts), expanded at their call sites.
+ */
+function withCallers(context: FinderContext, fn: ts.Node, call: ts.Node, loops: readonly { declaration: ts.Node; collection: ts.Expression }[]): Env[] {
+  const { t, evaluator } = context;
+  const name = callableName(context, fn);
+  const parameters = (fn as ts.SignatureDeclaration).parameters;
+  const text = call.getText();
+  if (!name || !parameters || parameters.length === 0 || !parameters.some((parameter) => t.isIdentifier(parameter.name) && text.includes(parameter.name.text))) return framesFor(context, [ROOT_ENV], loops);
+  const callers = callsByName(context, fn.getSourceFile()).get(name) ?? [];
+  if (callers.length === 0 || callers.length > MAX_CALLERS || !callers.every((caller) => isInLoop(t, caller))) return framesFor(context, [ROOT_ENV], loops);
+  const frames: Env[] = [];
+  for (const caller of callers) {
+    if (caller.arguments.some((arg) => t.isSpreadElement(arg)) || evaluator.values(caller.expression).every((value) => value.kind !== "syntax" || value.node !== fn)) continue;
+    for (const outer of loopFrames(context, caller)) {
+      const bindings = new Map<ts.Node, Value[]>();
+      let readable = true;
+      parameters.forEach((parameter, index) => {
+        const arg = caller.arguments[index];
+        if (!arg) return;
+        const values = evaluator.values(arg, outer);
+        if (values.every((value) => value.kind === "unknown")) readable = false;
+        bindings.set(parameter, values);
+      });
+      // A call passing what cannot be read is left to the wrapper expansion, which keeps it opaque.
+      if (readable && frames.length < MAX_FRAMES) frames.push(outer.bind(bindings));
+    }
+  }
+  return framesFor(context, frames.length > 0 ? frames : [ROOT_ENV], loops);
+}
+
+function isInLoop(t: TS, node: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node.parent; current && !t.isSourceFile(current); current = current.parent) {
+    if (t.isForOfStatement(current)) return true;
+    if ((t.isArrowFunction(current) || t.isFunctionExpression(current)) && t.isCallExpression(current.parent) && t.isPropertyAccessExpression(current.parent.expression) && LOOP_METHODS.has(current.parent.expression.name.text)) return true;
+    if (t.isFunctionLike(current)) return false;
+  }
+  return false;
+}
+
+/** Per file: its calls of plain names, by name (one walk per file, when a wrapper's callers are asked for). */
+const callIndex = new WeakMap<ts.SourceFile, Map<string, ts.CallExpression[]>>();
+
+function callsByName(context: FinderContext, file: ts.SourceFile): Map<string, ts.CallExpression[]> {
+  const { t } = context;
+  let index = callIndex.get(file);
+  if (index) return index;
+  const built = new Map<string, ts.CallExpression[]>();
+  walk(file, (node) => {
+    if (t.isCallExpression(node) && t.isIdentifier(node.expression)) {
+      const list = built.get(node.expression.text);
+      if (list) list.push(node);
+      else built.set(node.expression.text, [node]);
+    }
+  });
+  callIndex.set(file, built);
+  index = built;
+  return index;
+}
+
+/** Elements that can be a tool: an object, an instance, a definition call; not code the analysis cannot read. */
+function isToolLike(t: TS, value: Value): boolean {
+  if (value.kind === "unknown" || value.kind === "text") return false;
+  if (value.kind !== "syntax") return true;
+  const node = value.node;
+  return t.isObjectLiteralExpression(node) || (t.isCallExpression(node) && node.arguments.length === 1 && t.isObjectLiteralExpression(unwrapExpression(t, node.arguments[0])));
+}
+
+function framesFor(context: FinderContext, start: Env[], loops: readonly { declaration: ts.Node; collection: ts.Expression }[]): Env[] {
+  const { t, evaluator } = context;
+  let frames: Env[] = start;
+  for (const loop of loops) {
+    const next: Env[] = [];
+    for (const frame of frames) {
+      const elements = evaluator.elementsOf(evaluator.values(loop.collection, frame), loop.collection).filter((element) => isToolLike(t, element));
+      for (const element of elements) if (next.length < MAX_FRAMES) next.push(frame.withLoop(loop.declaration, element));
+    }
+    if (next.length > 0) frames = next;
+  }
+  return frames;
+}
+
+const LOOP_METHODS: ReadonlySet<string> = new Set(["forEach", "map", "flatMap"]);
+
+/** Where an expression read in `frame` is written: the expression itself when it reads the same without the frame. */
+export function settle(context: FinderContext, expression: ts.Expression, frame: Env): { nodes: ts.Expression[]; reason?: Reason; shapeOf?: boolean } {
+  const { t, evaluator } = context;
+  if (!needsEvaluation(context, expression, frame)) return { nodes: [expression] };
+  const nodes: ts.Expression[] = [];
+  let reason: Reason | undefined;
+  let shapeOf = false;
+  for (const value of evaluator.values(expression, frame)) {
+    const shapeOwner = value.kind === "syntax" && value.node === unwrapExpression(t, expression) ? shapeOwnerOf(context, value.node, frame) : undefined;
+    if (shapeOwner) {
+      if (!nodes.includes(shapeOwner)) nodes.push(shapeOwner);
+      shapeOf = true;
+      continue;
+    }
+    const node = nodeOf(t, value);
+    if (node && !nodes.includes(node)) nodes.push(node);
+    else if (value.kind === "unknown") reason ??= value.reason;
+  }
+  return shapeOf ? { nodes, reason, shapeOf } : { nodes, reason };
+}
+
+/**
+ * `tool.parameters.shape` read in a frame, where `tool.parameters` is a schema written elsewhere
+ * (`z.object({...})` returned by a factory): that schema, whose shape is what is passed.
+ */
+function shapeOwnerOf(context: FinderContext, node: ts.Node, frame: Env): ts.Expression | undefined {
+  const { t, evaluator } = context;
+  if (!t.isPropertyAccessExpression(node) || node.name.text !== "shape") return undefined;
+  const owners = evaluator.values(node.expression, frame);
+  const [owner] = owners;
+  if (owners.length !== 1 || owner?.kind !== "syntax") return undefined;
+  const written = owner.via ?? owner.node;
+  return t.isExpression(written) && written !== unwrapExpression(t, node.expression) && t.isCallExpression(owner.node) ? written : undefined;
+}
+
+function nodeOf(t: TS, value: Value): ts.Expression | undefined {
+  if (value.kind === "unknown") return undefined;
+  if (value.via) return value.via;
+  if (value.kind === "record") return undefined;
+  const node = value.node;
+  return t.isExpression(node) ? node : undefined;
+}
+
+/**
+ * Whether the value is not where it is written: a loop element, a parameter bound in the frame, a
+ * member of a definition object or a conditional. Calls stay as written: the schema readers follow
+ * factories themselves.
+ */
+function needsEvaluation(context: FinderContext, expression: ts.Expression, frame: Env): boolean {
+  const { t, evaluator } = context;
+  const expr = unwrapExpression(t, expression);
+  if (t.isConditionalExpression(expr) || t.isAwaitExpression(expr)) return true;
+  if (t.isBinaryExpression(expr)) return expr.operatorToken.kind === t.SyntaxKind.BarBarToken || expr.operatorToken.kind === t.SyntaxKind.QuestionQuestionToken;
+  if (t.isPropertyAccessExpression(expr) || t.isElementAccessExpression(expr)) {
+    return rootIsValue(context, expr.expression, frame);
+  }
+  if (!t.isIdentifier(expr)) return false;
+  const declaration = evaluator.declarationOf(expr);
+  if (!declaration) return false;
+  if (frame.lookup(declaration)) return true;
+  return t.isBindingElement(declaration) || (t.isVariableDeclaration(declaration) && t.isForOfStatement(declaration.parent.parent));
+}
+
+/** Whether a member access's receiver is a value the program builds (not a package's namespace such as `z`). */
+function rootIsValue(context: FinderContext, receiver: ts.Expression, frame: Env): boolean {
+  const { t, evaluator } = context;
+  let root = unwrapExpression(t, receiver);
+  while (t.isPropertyAccessExpression(root) || t.isElementAccessExpression(root) || t.isCallExpression(root)) root = unwrapExpression(t, root.expression);
+  if (root.kind === t.SyntaxKind.ThisKeyword) return true;
+  if (!t.isIdentifier(root)) return false;
+  const declaration = evaluator.declarationOf(root);
+  if (!declaration) return false;
+  if (frame.lookup(declaration)) return true;
+  return t.isVariableDeclaration(declaration) || t.isBindingElement(declaration) || t.isParameter(declaration) || t.isPropertyAssignment(declaration) || t.isExportAssignment(declaration);
+}
+
+/** The object literals a non-literal options argument can be (a const, a factory's result, a loop element). */
+export function optionObjects(context: FinderContext, expression: ts.Expression, frame: Env): { objects: ts.ObjectLiteralExpression[]; envs: Env[]; reason?: Reason } {
+  const { t, evaluator } = context;
+  const objects: ts.ObjectLiteralExpression[] = [];
+  const envs: Env[] = [];
+  let reason: Reason | undefined;
+  for (const value of evaluator.values(expression, frame)) {
+    if (value.kind === "syntax" && t.isObjectLiteralExpression(value.node)) {
+      objects.push(value.node);
+      envs.push(value.env);
+    } else if (value.kind === "unknown") reason ??= value.reason;
+  }
+  return { objects, envs, reason };
+}
+
+/**
+ * `key` of an options object: the property written in it, or, when it has spreads (`{ ...defs.search,
+ * execute }`) or is read in a frame, what the evaluator finds, settled to where it is written.
+ */
+export function optionField(context: FinderContext, literal: ts.ObjectLiteralExpression, key: string, env: Env = ROOT_ENV): ts.Expression | undefined {
+  const { t, evaluator } = context;
+  const property = findProperty(t, literal, key);
+  if (property && !t.isMethodDeclaration(property)) {
+    const value = propertyValue(t, property);
+    const last = literal.properties[literal.properties.length - 1];
+    if (value && (last === property || !literal.properties.some((p) => t.isSpreadAssignment(p) && p.pos > property.pos))) return env === ROOT_ENV ? value : settle(context, value, env).nodes[0];
+  }
+  if (!literal.properties.some((p) => t.isSpreadAssignment(p)) && env === ROOT_ENV) return undefined;
+  for (const write of propertyWrites(evaluator, literal, key, env)) {
+    if (write.kind === "expression") return settle(context, write.expression, write.env).nodes[0];
+    const node = nodeOf(t, write.value);
+    if (node) return node;
+  }
+  return undefined;
+}
+
+/** The registration read in one loop frame: its name, input, annotations and handler settled where written. */
+export function inFrame(context: FinderContext, registration: ToolRegistration, frame: Env, nameExpression: ts.Expression | undefined): ToolRegistration {
+  const { t } = context;
+  const unread: UnreadPart[] = [...(registration.unread ?? [])];
+  let shapeOf = false;
+  // A part that cannot be read in this frame stays as written (opaque to the rules) and is listed as unread.
+  const read = (part: UnreadPart["part"], expression: ts.Expression | undefined): ts.Expression | undefined => {
+    if (!expression) return undefined;
+    const settled = settle(context, expression, frame);
+    if (part === "input" && settled.shapeOf) shapeOf = true;
+    if (settled.nodes[0]) return settled.nodes[0];
+    // Certainly absent (a definition without annotations): missing, not unread.
+    if (!settled.reason) return undefined;
+    unread.push({ part, reason: `the ${part} comes from ${describeReason(context, settled.reason)}`, node: expression });
+    return expression;
+  };
+  const name = nameExpression ? read("name", nameExpression) : undefined;
+  const text = name && (t.isStringLiteralLike(name) ? name.text : undefined);
+  const input = registration.input && read("input", registration.input.expression);
+  const handler = registration.handler && !t.isMethodDeclaration(registration.handler) && !t.isFunctionDeclaration(registration.handler) ? read("handler", registration.handler) : registration.handler;
+  return {
+    ...registration,
+    toolName: text ?? registration.toolName,
+    nameNode: name && !containsNode(registration.node, name) ? name : registration.nameNode,
+    input: input && registration.input ? { ...registration.input, expression: input, ...(shapeOf ? { shapeOf } : {}) } : registration.input,
+    annotations: registration.annotations && read("annotations", registration.annotations),
+    handler,
+    ...(unread.length > 0 ? { unread } : {}),
+  };
+}
+
+/** Whether `key` of an options object may be set by a spread the analysis cannot read. */
+export function fieldHidden(context: FinderContext, literal: ts.ObjectLiteralExpression, key: string, env: Env = ROOT_ENV): boolean {
+  const { t, evaluator } = context;
+  if (!literal.properties.some((p) => t.isSpreadAssignment(p))) return false;
+  const writes = propertyWrites(evaluator, literal, key, env);
+  return writes.length > 0 && writes.every((write) => write.kind === "value" && write.value.kind === "unknown");
+}
+
+/** A reason in words, with where it was met when that is another file: `a parameter … (in ./tools.ts:12)`. */
+export function describeReason(context: FinderContext, reason: Reason): string {
+  const file = reason.node.getSourceFile();
+  const text = reason.node.getText(file).replace(/\s+/g, " ");
+  const shown = text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  const where = file === context.sourceFile ? "" : ` in ${file.fileName.split(/[\\/]/).pop() ?? file.fileName}`;
+  const line = file.getLineAndCharacterOfPosition(reason.node.getStart(file)).line + 1;
+  return `\`${shown}\`${where} (line ${line}): ${reason.text}`;
+}
