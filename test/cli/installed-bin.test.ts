@@ -1,11 +1,12 @@
 /**
- * The bin as a user's install runs it: the package compiled into a project's node_modules, with
+ * The bin as a user's install runs it: the packed package unpacked into a project's node_modules, with
  * TypeScript beside it and no MCP SDK (an optional peer), started as its own Node process.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedPluginTarball } from "../e2e/shared-pack.js";
 import { REPO_ROOT, tempDir } from "./helpers.js";
 
 let project: string;
@@ -15,9 +16,8 @@ beforeAll(() => {
   project = tempDir("installed");
   const pkg = join(project, "node_modules", "eslint-plugin-mcp-guard");
   mkdirSync(pkg, { recursive: true });
-  // Compiled straight into the project, so that no other test's build of dist/ is raced.
-  execFileSync(process.execPath, [join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", join(REPO_ROOT, "tsconfig.build.json"), "--outDir", join(pkg, "dist")], { stdio: "pipe" });
-  copyFileSync(join(REPO_ROOT, "package.json"), join(pkg, "package.json"));
+  // The run's packed plugin (built from the current source), unpacked as npm would place it.
+  execFileSync("tar", ["-xzf", sharedPluginTarball().tarball, "-C", pkg, "--strip-components=1"]);
   symlinkSync(join(REPO_ROOT, "node_modules", "typescript"), join(project, "node_modules", "typescript"), "dir");
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "installed-fixture", private: true, type: "module" }));
   writeFileSync(join(project, "server.mjs"), 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst server = new McpServer({ name: "a", version: "1" });\nserver.tool("hello", async () => ({ content: [] }));\n');

@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../ts-plugin/harness.js";
 import { sarifErrors } from "../formatters/sarif-schema.js";
 import { TsServer } from "../ts-plugin/tsserver-client.js";
-import { installProject, packDirectory, packPlugin, run } from "./packed.js";
+import { installProject, packDirectory, run } from "./packed.js";
+import { sharedPluginTarball } from "./shared-pack.js";
 import { workflowSteps, type WorkflowStep } from "./workflow.js";
 
 /** Installation: the suite installs the packed packages itself. */
@@ -34,7 +35,7 @@ let installNote = "";
 
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), "mcp-guard-org-"));
-  const plugin = packPlugin(workDir);
+  const plugin = sharedPluginTarball();
   expect(plugin.files).toEqual(expect.arrayContaining(["formatters/sarif.js", "dist/src/formatters/sarif.js", "dist/ts-plugin.cjs", "ts-plugin/package.json"]));
   const org = packDirectory(join(REPO_ROOT, "examples", "org-config"), workDir);
   expect(org.files.sort()).toEqual(["README.md", "index.js", "package.json", "settings.js"]);

@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packPlugin, REPO_ROOT, run } from "./packed-plugin.js";
+import { REPO_ROOT, run } from "./packed-plugin.js";
+import { sharedPluginTarball } from "./shared-pack.js";
 
 const README = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 
@@ -91,7 +92,7 @@ function eslintIn(dir: string, args: string[]) {
 
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), "fresh-project-e2e-"));
-  const packed = packPlugin(workDir, "eslint");
+  const packed = sharedPluginTarball();
   tarball = packed.tarball;
   expect(packed.files).toEqual(expect.arrayContaining(["dist/src/index.js", "dist/src/eslint/plugin.js", "package.json", "LICENSE"]));
 }, 240_000);

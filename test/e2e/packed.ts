@@ -26,13 +26,17 @@ function pack(directory: string, destination: string): Packed {
   return { tarball: join(destination, result.filename), files: result.files.map((file) => file.path) };
 }
 
-/** Builds eslint-plugin-mcp-guard from the current source into `workDir/stage` and packs it. */
+/**
+ * Builds eslint-plugin-mcp-guard from the current source into `workDir/stage` and packs it. Suites take
+ * it through sharedPluginTarball() (shared-pack.ts), which does this once per run.
+ */
 export function packPlugin(workDir: string): Packed {
   const stage = join(workDir, "stage");
   mkdirSync(stage, { recursive: true });
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { files: string[]; scripts: Record<string, string> };
   cpSync(join(REPO_ROOT, "package.json"), join(stage, "package.json"));
-  for (const entry of manifest.files.filter((name) => name !== "dist")) cpSync(join(REPO_ROOT, entry), join(stage, entry), { recursive: true });
+  // npm packs LICENSE whether `files` names it or not.
+  for (const entry of [...manifest.files.filter((name) => name !== "dist"), "LICENSE"]) cpSync(join(REPO_ROOT, entry), join(stage, entry), { recursive: true });
   execFileSync(process.execPath, [join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json", "--outDir", join(stage, "dist")], { cwd: REPO_ROOT, stdio: "pipe" });
   const bundle = manifest.scripts["build:ts-plugin"].replace("--outfile=dist/ts-plugin.cjs", `--outfile=${join(stage, "dist", "ts-plugin.cjs")}`);
   if (!bundle.includes(stage)) throw new Error(`build:ts-plugin no longer writes --outfile=dist/ts-plugin.cjs: ${manifest.scripts["build:ts-plugin"]}`);

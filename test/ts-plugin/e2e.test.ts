@@ -8,7 +8,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packPlugin, REPO_ROOT, run } from "../e2e/packed-plugin.js";
+import { REPO_ROOT, run } from "../e2e/packed-plugin.js";
+import { sharedPluginTarball } from "../e2e/shared-pack.js";
 import { TsServer, type ServerMessage } from "./tsserver-client.js";
 
 const STRING_BOUNDS = 951003;
@@ -70,8 +71,8 @@ let installNote = "";
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), "tsserver-e2e-"));
   projectDir = join(workDir, "project");
-  // The bundle is all tsserver loads; it is rebuilt so the tarball carries the current source.
-  const { tarball, files: packedFiles } = packPlugin(workDir, "ts-plugin");
+  // The bundle is all tsserver loads; the shared tarball is built from the current source.
+  const { tarball, files: packedFiles } = sharedPluginTarball();
   expect(packedFiles).toEqual(expect.arrayContaining(["ts-plugin/package.json", "dist/ts-plugin.cjs", "package.json"]));
 
   mkdirSync(join(projectDir, "src"), { recursive: true });
