@@ -14,7 +14,7 @@ import { callToolHandler, listToolsHandler } from "./low-level.js";
 import { expandWrappers } from "./wrappers.js";
 import { evaluatorFor } from "../evaluate/evaluator.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
-import { describeReason, fieldHidden, inFrame, loopFrames, optionField, optionObjects } from "./evaluated.js";
+import { fieldHidden, inFrame, loopFrames, optionField, optionObjects } from "./evaluated.js";
 import { xmcpTool } from "./xmcp.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
