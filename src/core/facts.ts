@@ -196,7 +196,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
       const [first] = expr.arguments;
       if (name && JSON_ADAPTERS.has(name) && first) return json.read(first);
     }
-    if (input.shapeOf && (input.form === "shape-only" || input.form === "schema-or-shape")) return readShapeOf(input.expression, input.form);
+    if (input.shapeOf && (input.form === "shape-only" || input.form === "schema-or-shape")) return readShapeOf(input.expression, input.form, input.shapeSite ?? input.expression);
     switch (input.form) {
       case "json":
         return json.read(input.expression);
@@ -218,12 +218,14 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
         return undefined;
     }
   };
-  /** The shape of a schema written elsewhere, passed as a raw shape (`tool.parameters.shape`): reported at that schema. */
-  const readShapeOf = (expression: ts.Expression, form: "shape-only" | "schema-or-shape"): SchemaNode => {
+  /**
+   * The shape of a schema written elsewhere, passed as a raw shape (`tool.parameters.shape`): reported where the
+   * shape is passed, since `.strict()` on the schema would not survive `.shape`. Nested objects keep their own sites.
+   */
+  const readShapeOf = (expression: ts.Expression, form: "shape-only" | "schema-or-shape", site: ts.Expression): SchemaNode => {
     const owner = zod.read(expression);
-    // An open schema is reported as such once; only a closed one loses its strictness by being passed as a shape.
-    if (owner.kind !== "object" || !owner.openness.closed) return owner;
-    return { ...owner, openness: { closed: false, reason: form === "shape-only" ? "raw-shape-tool" : "raw-shape", site: expression, fixes: [] } };
+    if (owner.kind !== "object") return owner;
+    return { ...owner, openness: { closed: false, reason: form === "shape-only" ? "raw-shape-tool" : "raw-shape", site, fixes: [] } };
   };
   /** A zod schema, or a raw shape that the SDK wraps in a stripping `z.object`. */
   const readSchemaOrShape = (expression: ts.Expression, form: "shape-only" | "schema-or-shape"): SchemaNode => {

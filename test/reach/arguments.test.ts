@@ -13,6 +13,10 @@ const FILES = ["defs.ts", "arguments.ts", "clean-defs.ts", "clean-arguments.ts"]
 const TYPED = [
   // `{ ...defs.search, title }`: the spread has no annotations; reported at the registration's name.
   "arguments.ts:8:21 mcp-guard/require-tool-annotations missingAnnotations",
+  // listed.forEach((tool) => server.tool(tool.method, tool.description, tool.parameters.shape, cb)): the shape of
+  // a strict schema returned by a factory is passed raw, so its strictness is lost where `.shape` is passed
+  // (a .strict() on the schema would not help); reported there, not at the schema (regression: agent-toolkit).
+  "arguments.ts:13:69 mcp-guard/require-strict-objects rawShapeTool",
   // defs.search's schema, reached through the spread.
   "defs.ts:5:49 mcp-guard/require-strict-objects zodObject",
   "defs.ts:5:63 mcp-guard/require-string-bounds unbounded",
@@ -25,9 +29,6 @@ const TYPED = [
   // server.tool(t.name, t.description, t.shape, t.annotations, cb): the overload decided from the values.
   "defs.ts:19:47 mcp-guard/require-strict-objects rawShapeTool",
   "defs.ts:19:52 mcp-guard/require-string-bounds unbounded",
-  // listed.forEach((tool) => server.tool(tool.method, tool.description, tool.parameters.shape, cb)): the shape of
-  // a strict schema returned by a factory is passed raw, so its strictness is lost; reported at the schema.
-  "defs.ts:23:10 mcp-guard/require-strict-objects rawShapeTool",
   "defs.ts:25:34 mcp-guard/require-tool-annotations missingAnnotations",
 ];
 

@@ -38,8 +38,11 @@ export interface ToolRegistration {
   toolName: string | undefined;
   /** The call (or, for `tools/list`, the tool object) that registers the tool. */
   node: ts.Node;
-  /** `shapeOf`: the expression is a schema written elsewhere whose `.shape` is what is passed (`tool.parameters.shape` in a loop). */
-  input: { expression: ts.Expression; form: InputForm; shapeOf?: boolean } | undefined;
+  /**
+   * `shapeOf`: the expression is a schema written elsewhere whose `.shape` is what is passed (`tool.parameters.shape` in a loop);
+   * `shapeSite`: where that `.shape` is passed, which is where the strictness is lost and the fix goes.
+   */
+  input: { expression: ts.Expression; form: InputForm; shapeOf?: boolean; shapeSite?: ts.Expression } | undefined;
   /** The handler: an expression, or a method such as fastmcp's `async execute(args) { … }`. */
   handler: ts.Expression | ts.MethodDeclaration | ts.FunctionDeclaration | undefined;
   annotations: ts.Expression | undefined;
