@@ -13,8 +13,6 @@ export interface FinderContext {
   /** The one value evaluator (per program under typed analysis, per file without). */
   evaluator: Evaluator;
   frameworks: Set<Framework>;
-  /** Registrations found but not turned into tools (FoundRegistrations.unreadSites), filled as they are met. */
-  unreadSites?: UnreadSite[];
   /** Decides whether an object literal handed to `server.tool()` is a raw shape (true) or annotations. */
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean;
   /**

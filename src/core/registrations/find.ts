@@ -43,7 +43,7 @@ export function findRegistrations(
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
   const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));
   if (frameworks.size === 0 && !checker && !xmcpPath && !mayCallDeclared) return found;
-  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unreadSites: found.unreadSites, unread: (site) => found.unreadSites.push(site) };
+  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unread: (site) => found.unreadSites.push(site) };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
