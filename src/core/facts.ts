@@ -2,6 +2,8 @@ import type * as ts from "typescript";
 import { Resolver } from "./resolve.js";
 import { findRegistrations } from "./registrations/find.js";
 import { mayUseMcpFramework } from "./registrations/frameworks.js";
+import { evaluatorFor } from "./evaluate/evaluator.js";
+import { EvaluatedSchemas } from "./schema/evaluated-schemas.js";
 import { declaredNames } from "./registrations/declared.js";
 import { ANNOTATION_KEYS } from "./registrations/find.js";
 import type { ToolRegistration } from "./registrations/model.js";
@@ -148,7 +150,8 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   };
   if (!checker && !mayHaveTools(sourceFile.text, sourceFile.fileName, settings)) return empty;
 
-  const zod = new ZodReader(t, sourceFile, resolver, settings.zodModules, settings.zodMajor);
+  const evaluated = new EvaluatedSchemas(t, evaluatorFor(t, checker));
+  const zod = new ZodReader(t, sourceFile, resolver, settings.zodModules, settings.zodMajor, evaluated);
   const json = new JsonSchemaReader(t, sourceFile, resolver, (call) => {
     const name = calleeName(t, call);
     const [first] = call.arguments;
@@ -187,7 +190,8 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   if (registrations.length === 0 && found.callToolHandlers.length === 0 && found.clientTransports.length === 0) return { ...empty, unexpandedRegistrations: found.unexpanded, unreadSites: found.unreadSites };
 
   const zodNamespace = zod.namespaceName();
-  const readInput = (registration: ToolRegistration): SchemaNode | undefined => {
+  const readInput = (registration: ToolRegistration): SchemaNode | undefined => evaluated.within(registration.input?.env, () => readInputAsWritten(registration));
+  const readInputAsWritten = (registration: ToolRegistration): SchemaNode | undefined => {
     const input = registration.input;
     if (!input) return undefined;
     const expr = unwrapExpression(t, input.expression);

@@ -47,7 +47,7 @@ export class Resolver {
     if (binding) return binding;
     binding = this.bindingOf(declaration);
     // With a checker, an import of the program's own code resolves to what the other file declares.
-    if (binding.kind === "import" && this.checker) binding = this.importedBinding(declaration) ?? binding;
+    if (binding.kind === "import" && this.checker) binding = this.importedBinding(declaration) ?? this.reexportedPackage(declaration) ?? binding;
     this.bindingCache.set(declaration, binding);
     return binding;
   }
@@ -76,6 +76,35 @@ export class Resolver {
     const t = this.t;
     const name = t.isImportSpecifier(declaration) || t.isImportClause(declaration) || t.isNamespaceImport(declaration) ? declaration.name : undefined;
     return name ? this.exportedBinding(name) : undefined;
+  }
+
+  /**
+   * A package's export re-exported by the program's own barrel (`export { z as zod } from "zod"`, or an
+   * import re-exported by name): the import of the package, so `zod.object` from `./third_party` is zod's.
+   */
+  private reexportedPackage(declaration: ts.Node): Binding | undefined {
+    const t = this.t;
+    const checker = this.checker;
+    const name = t.isImportSpecifier(declaration) || t.isImportClause(declaration) || t.isNamespaceImport(declaration) ? declaration.name : undefined;
+    if (!checker || !name) return undefined;
+    try {
+      let symbol = checker.getSymbolAtLocation(name);
+      for (let depth = 0; symbol && symbol.flags & t.SymbolFlags.Alias && depth < 16; depth++) {
+        symbol = checker.getImmediateAliasedSymbol(symbol);
+        const next = symbol?.declarations?.[0];
+        if (!next || !isProgramSource(next.getSourceFile())) return undefined;
+        if (t.isExportSpecifier(next)) {
+          const specifier = next.parent.parent.moduleSpecifier;
+          if (specifier && t.isStringLiteral(specifier) && !specifier.text.startsWith(".")) return { kind: "import", module: specifier.text, importedName: (next.propertyName ?? next.name).text };
+        } else if (t.isImportSpecifier(next) || t.isImportClause(next) || t.isNamespaceImport(next)) {
+          const binding = this.bindingOf(next);
+          if (binding.kind === "import" && !binding.module.startsWith(".")) return binding;
+        }
+      }
+    } catch {
+      return undefined;
+    }
+    return undefined;
   }
 
   /**

@@ -69,12 +69,18 @@ interface Level {
 export function classMember(evaluator: Evaluator, self: Value, cls: ts.ClassLikeDeclaration, key: string, node: ts.Node, isStatic = false): Value[] {
   const t = evaluator.t;
   const levels = hierarchy(evaluator, cls, self, isStatic);
+  // `readonly schema: Schema;` assigned in a constructor (this class's or a base's): the assignment holds the value.
+  let declaredOnly: ts.PropertyDeclaration | undefined;
   for (const { cls: level, env } of levels.levels) {
     for (const member of level.members) {
       const staticMember = (t.getCombinedModifierFlags(member) & t.ModifierFlags.Static) !== 0;
       if (staticMember !== isStatic || !member.name || propertyNameText(t, member.name) !== key) continue;
       const frame = env.bind(new Map(), self);
-      if (t.isPropertyDeclaration(member)) return member.initializer ? evaluator.ev(member.initializer, frame) : [unknown(`\`${key}\` is declared without a value`, member)];
+      if (t.isPropertyDeclaration(member)) {
+        if (member.initializer) return evaluator.ev(member.initializer, frame);
+        declaredOnly ??= member;
+        continue;
+      }
       if (t.isGetAccessorDeclaration(member)) return getter(evaluator, member, self, env);
       if (t.isMethodDeclaration(member)) return [{ kind: "syntax", node: member, env: frame }];
     }
@@ -89,6 +95,7 @@ export function classMember(evaluator: Evaluator, self: Value, cls: ts.ClassLike
       return assigned.flatMap((expression) => evaluator.ev(expression, frame));
     }
   }
+  if (declaredOnly) return [unknown(`\`${key}\` is declared without a value`, declaredOnly)];
   // A base class of a package (McpServer, a framework's tool class): its members are not the program's.
   if (levels.external) return [{ kind: "syntax", node, env: self.kind === "syntax" ? self.env : levels.levels[0]?.env ?? (self as { env: Env }).env }];
   return [];

@@ -128,24 +128,31 @@ function framesFor(context: FinderContext, start: Env[], loops: readonly { decla
 const LOOP_METHODS: ReadonlySet<string> = new Set(["forEach", "map", "flatMap"]);
 
 /** Where an expression read in `frame` is written: the expression itself when it reads the same without the frame. */
-export function settle(context: FinderContext, expression: ts.Expression, frame: Env): { nodes: ts.Expression[]; reason?: Reason; shapeOf?: boolean } {
+export function settle(context: FinderContext, expression: ts.Expression, frame: Env): { nodes: ts.Expression[]; envs?: Env[]; reason?: Reason; shapeOf?: boolean } {
   const { t, evaluator } = context;
   if (!needsEvaluation(context, expression, frame)) return { nodes: [expression] };
   const nodes: ts.Expression[] = [];
+  // The frame each node is read in: what its parameters and `this` are for this registration.
+  const envs: Env[] = [];
   let reason: Reason | undefined;
   let shapeOf = false;
   for (const value of evaluator.values(expression, frame)) {
     const shapeOwner = value.kind === "syntax" && value.node === unwrapExpression(t, expression) ? shapeOwnerOf(context, value.node, frame) : undefined;
     if (shapeOwner) {
-      if (!nodes.includes(shapeOwner)) nodes.push(shapeOwner);
+      if (!nodes.includes(shapeOwner)) {
+        nodes.push(shapeOwner);
+        envs.push(ROOT_ENV);
+      }
       shapeOf = true;
       continue;
     }
     const node = nodeOf(t, value);
-    if (node && !nodes.includes(node)) nodes.push(node);
-    else if (value.kind === "unknown") reason ??= value.reason;
+    if (node && !nodes.includes(node)) {
+      nodes.push(node);
+      envs.push(value.kind === "unknown" || value.via ? ROOT_ENV : "env" in value ? value.env : ROOT_ENV);
+    } else if (value.kind === "unknown") reason ??= value.reason;
   }
-  return shapeOf ? { nodes, reason, shapeOf } : { nodes, reason };
+  return shapeOf ? { nodes, envs, reason, shapeOf } : { nodes, envs, reason };
 }
 
 /**
@@ -223,18 +230,28 @@ export function optionObjects(context: FinderContext, expression: ts.Expression,
  * execute }`) or is read in a frame, what the evaluator finds, settled to where it is written.
  */
 export function optionField(context: FinderContext, literal: ts.ObjectLiteralExpression, key: string, env: Env = ROOT_ENV): ts.Expression | undefined {
+  return optionFieldIn(context, literal, key, env)?.expression;
+}
+
+/** `optionField`, with the frame the expression is read in (a class's `this`, a definition's parameters). */
+export function optionFieldIn(context: FinderContext, literal: ts.ObjectLiteralExpression, key: string, env: Env = ROOT_ENV): { expression: ts.Expression; env: Env } | undefined {
   const { t, evaluator } = context;
+  const settled = (expression: ts.Expression, frame: Env): { expression: ts.Expression; env: Env } | undefined => {
+    const { nodes, envs } = settle(context, expression, frame);
+    const [node] = nodes;
+    return node ? { expression: node, env: envs ? envs[0] ?? ROOT_ENV : frame } : undefined;
+  };
   const property = findProperty(t, literal, key);
   if (property && !t.isMethodDeclaration(property)) {
     const value = propertyValue(t, property);
     const last = literal.properties[literal.properties.length - 1];
-    if (value && (last === property || !literal.properties.some((p) => t.isSpreadAssignment(p) && p.pos > property.pos))) return env === ROOT_ENV ? value : settle(context, value, env).nodes[0];
+    if (value && (last === property || !literal.properties.some((p) => t.isSpreadAssignment(p) && p.pos > property.pos))) return env === ROOT_ENV ? { expression: value, env } : settled(value, env);
   }
   if (!literal.properties.some((p) => t.isSpreadAssignment(p)) && env === ROOT_ENV) return undefined;
   for (const write of propertyWrites(evaluator, literal, key, env)) {
-    if (write.kind === "expression") return settle(context, write.expression, write.env).nodes[0];
+    if (write.kind === "expression") return settled(write.expression, write.env);
     const node = nodeOf(t, write.value);
-    if (node) return node;
+    if (node) return { expression: node, env: write.value.kind !== "unknown" && !write.value.via && "env" in write.value ? write.value.env : ROOT_ENV };
   }
   return undefined;
 }
@@ -244,11 +261,13 @@ export function inFrame(context: FinderContext, registration: ToolRegistration, 
   const { t } = context;
   const unread: UnreadPart[] = [...(registration.unread ?? [])];
   let shapeOf = false;
+  let inputEnv: Env | undefined;
   // A part that cannot be read in this frame stays as written (opaque to the rules) and is listed as unread.
   const read = (part: UnreadPart["part"], expression: ts.Expression | undefined): ts.Expression | undefined => {
     if (!expression) return undefined;
     const settled = settle(context, expression, frame);
     if (part === "input" && settled.shapeOf) shapeOf = true;
+    if (part === "input") inputEnv = settled.envs?.[0];
     if (settled.nodes[0]) return settled.nodes[0];
     // Certainly absent (a definition without annotations): missing, not unread.
     if (!settled.reason) return undefined;
@@ -263,7 +282,9 @@ export function inFrame(context: FinderContext, registration: ToolRegistration, 
     ...registration,
     toolName: text ?? registration.toolName,
     nameNode: name && !containsNode(registration.node, name) ? name : registration.nameNode,
-    input: input && registration.input ? { ...registration.input, expression: input, ...(shapeOf ? { shapeOf, shapeSite: registration.input.expression } : {}) } : registration.input,
+    input: input && registration.input
+      ? { ...registration.input, expression: input, ...(inputEnv && inputEnv !== ROOT_ENV ? { env: inputEnv } : {}), ...(shapeOf ? { shapeOf, shapeSite: registration.input.expression } : {}) }
+      : registration.input,
     annotations: registration.annotations && read("annotations", registration.annotations),
     handler,
     ...(unread.length > 0 ? { unread } : {}),

@@ -14,7 +14,7 @@ import { callToolHandler, listToolsHandler } from "./low-level.js";
 import { expandWrappers } from "./wrappers.js";
 import { evaluatorFor } from "../evaluate/evaluator.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
-import { fieldHidden, inFrame, loopFrames, optionField, optionObjects } from "./evaluated.js";
+import { fieldHidden, inFrame, loopFrames, optionField, optionFieldIn, optionObjects } from "./evaluated.js";
 import { xmcpTool } from "./xmcp.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
@@ -345,14 +345,15 @@ function registerTool(context: FinderContext, call: ts.CallExpression, method: "
   return configs.objects.map((config, index) => {
     const env = configs.envs[index] ?? frame;
     const field = (key: string): ts.Expression | undefined => (literal && frame === ROOT_ENV ? literalProperty(context, config, key) ?? optionField(context, config, key) : optionField(context, config, key, env));
-    const inputSchema = field("inputSchema");
+    const written = literal && frame === ROOT_ENV ? literalProperty(context, config, "inputSchema") : undefined;
+    const input = written ? { expression: written, env: ROOT_ENV } : optionFieldIn(context, config, "inputSchema", env);
     const annotations = field("annotations");
     return {
       framework,
       api: method,
       toolName: nameValue(context, nameArg),
       node: call,
-      input: inputSchema ? { expression: inputSchema, form: "schema-or-shape" as const } : undefined,
+      input: input ? { expression: input.expression, form: "schema-or-shape" as const, ...(input.env !== ROOT_ENV ? { env: input.env } : {}) } : undefined,
       handler,
       annotations,
       options: config,

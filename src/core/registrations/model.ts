@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import type { Env } from "../evaluate/env.js";
 
 export type Framework =
   | "mcp-sdk-v1" | "mcp-sdk-v2" | "fastmcp" | "xmcp" | "cloudflare-agents"
@@ -42,7 +43,11 @@ export interface ToolRegistration {
    * `shapeOf`: the expression is a schema written elsewhere whose `.shape` is what is passed (`tool.parameters.shape` in a loop);
    * `shapeSite`: where that `.shape` is passed, which is where the strictness is lost and the fix goes.
    */
-  input: { expression: ts.Expression; form: InputForm; shapeOf?: boolean; shapeSite?: ts.Expression } | undefined;
+  input: {
+    expression: ts.Expression; form: InputForm; shapeOf?: boolean; shapeSite?: ts.Expression;
+    /** The frame `expression` is read in when the evaluator settled it (a loop element, a class's `this`). */
+    env?: Env;
+  } | undefined;
   /** The handler: an expression, or a method such as fastmcp's `async execute(args) { … }`. */
   handler: ts.Expression | ts.MethodDeclaration | ts.FunctionDeclaration | undefined;
   annotations: ts.Expression | undefined;

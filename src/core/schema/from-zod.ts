@@ -6,6 +6,7 @@ import { NON_SCHEMA_METHODS, isMiniModule, majorOfModule } from "./zod-vocabular
 import { ZodFactories } from "./zod-factories.js";
 import { objectFromDeclaredType } from "./from-zod-types.js";
 import { elementProperties } from "../tool-definitions.js";
+import type { EvaluatedSchemas, SchemaCandidate } from "./evaluated-schemas.js";
 
 /** Framework packages that re-export zod as `z` (Genkit: `import { z } from "genkit"`). */
 const ZOD_REEXPORTS = new Set(["genkit"]);
@@ -51,6 +52,8 @@ export class ZodReader extends ZodFactories {
     private readonly zodModules: ReadonlySet<string>,
     /** The major version of the bare `zod` import, when known; zod 4 is assumed otherwise. */
     private readonly bareZodMajor: 3 | 4 | undefined,
+    /** Positions syntax cannot read (`tool.schema`, `this.inputSchema`), asked of the evaluator. */
+    private readonly evaluated?: EvaluatedSchemas,
   ) {
     super(t, sourceFile, resolver);
   }
@@ -95,7 +98,7 @@ export class ZodReader extends ZodFactories {
       }
     }
     // Inside a factory call the same expression reads differently per call site, so nothing is cached there.
-    const cacheable = this.calls.length === 0;
+    const cacheable = this.calls.length === 0 && !this.evaluated?.framed;
     const cached = cacheable ? this.cache.get(expression) : undefined;
     if (cached) return cached;
     if (this.inProgress.has(expression) || this.depth > MAX_DEPTH) return this.opaque(expression);
@@ -119,6 +122,7 @@ export class ZodReader extends ZodFactories {
     if (t.isIdentifier(expr)) {
       const argument = this.argumentFor(expr);
       if (argument) return this.inCaller(argument.frames, () => this.readShape(argument.expression));
+      if (this.evaluated?.binds(expr)) return this.shapeOfCandidates(expr);
       const binding = this.resolver.resolve(expr);
       if (binding.kind === "value" && !this.inProgress.has(binding.initializer)) {
         this.inProgress.add(binding.initializer);
@@ -130,12 +134,13 @@ export class ZodReader extends ZodFactories {
           this.inProgress.delete(binding.initializer);
         }
       }
-      return { properties: [], complete: false };
+      return this.shapeOfCandidates(expr);
     }
     if (t.isPropertyAccessExpression(expr) && expr.name.text === "shape") {
       const owner = this.read(expr.expression);
       return owner.kind === "object" ? { properties: owner.properties, complete: owner.propertiesComplete } : { properties: [], complete: false };
     }
+    if (t.isPropertyAccessExpression(expr) || t.isElementAccessExpression(expr) || t.isConditionalExpression(expr)) return this.shapeOfCandidates(expr);
     if (!t.isObjectLiteralExpression(expr)) return { properties: [], complete: false };
     const properties: ObjectProperty[] = [];
     let complete = true;
@@ -174,15 +179,47 @@ export class ZodReader extends ZodFactories {
     return { kind: "opaque", site, flavor: "zod" };
   }
 
+  /** A shape position read through the evaluator: the properties of every shape it can be. */
+  private shapeOfCandidates(expr: ts.Expression): Shape {
+    const candidates = this.candidatesOf(expr);
+    if (!candidates) return { properties: [], complete: false };
+    const properties: ObjectProperty[] = [];
+    let complete = true;
+    for (const candidate of candidates) {
+      const shape = this.evaluated!.within(candidate.env, () => this.readShape(candidate.node));
+      for (const property of shape.properties) if (!properties.some((known) => known.name === property.name && known.schema.site === property.schema.site)) properties.push(property);
+      complete &&= shape.complete;
+    }
+    return { properties, complete };
+  }
+
+  /** A schema position read through the evaluator: what it can be, each read in its frame. */
+  private schemaOfCandidates(expr: ts.Expression): SchemaNode {
+    const candidates = this.candidatesOf(expr);
+    if (!candidates) return this.opaque(expr);
+    const members = candidates.map((candidate) => this.evaluated!.within(candidate.env, () => this.read(candidate.node)));
+    return members.length === 1 && members[0] ? members[0] : { kind: "union", site: expr, flavor: "zod", members, discriminated: false };
+  }
+
+  private candidatesOf(expr: ts.Expression): SchemaCandidate[] | undefined {
+    if (!this.evaluated) return undefined;
+    try {
+      return this.evaluated.candidates(expr);
+    } catch {
+      return undefined;
+    }
+  }
+
   private readUncached(expression: ts.Expression): SchemaNode {
     const t = this.t;
     const expr = unwrapExpression(t, expression);
     if (t.isIdentifier(expr)) {
       const argument = this.argumentFor(expr);
       if (argument) return this.inCaller(argument.frames, () => this.read(argument.expression));
+      if (this.evaluated?.binds(expr)) return this.schemaOfCandidates(expr);
       const binding = this.resolver.resolve(expr);
       if (binding.kind === "value") return this.read(binding.initializer);
-      return (binding.kind === "import" && this.declaredObject(expr)) || this.opaque(expr);
+      return (binding.kind === "import" && this.declaredObject(expr)) || this.schemaOfCandidates(expr);
     }
     if (t.isCallExpression(expr)) return this.readCall(expr);
     if (t.isPropertyAccessExpression(expr)) {
@@ -195,8 +232,9 @@ export class ZodReader extends ZodFactories {
       // `d.schema` for each `d` of an array of tool definitions: every element's schema is input.
       const values = elementProperties(t, this.resolver, expr);
       if (values.length > 0) return { kind: "union", site: expr, flavor: "zod", members: values.map((value) => this.read(value)), discriminated: false };
-      return this.opaque(expr);
+      return this.schemaOfCandidates(expr);
     }
+    if (t.isElementAccessExpression(expr)) return this.schemaOfCandidates(expr);
     if (t.isConditionalExpression(expr)) {
       // Either branch may reach the tool: both are input.
       return {
@@ -232,7 +270,8 @@ export class ZodReader extends ZodFactories {
     if (t.isPropertyAccessExpression(callee)) {
       if (NON_SCHEMA_METHODS.has(callee.name.text)) return this.opaque(call);
       const receiver = this.read(callee.expression);
-      if (receiver.kind === "opaque") return this.opaque(call);
+      // `this.schema()` of a class template, `defs.build(args)`: what the evaluator finds it returns.
+      if (receiver.kind === "opaque") return this.schemaOfCandidates(call);
       return this.applyMethod(receiver, call, callee);
     }
     if (t.isIdentifier(callee)) {
@@ -240,7 +279,7 @@ export class ZodReader extends ZodFactories {
       const binding = this.resolver.resolve(callee);
       if (binding.kind === "function") return this.readReturned(call, binding.declaration);
     }
-    return this.opaque(call);
+    return this.schemaOfCandidates(call);
   }
 
   /**
