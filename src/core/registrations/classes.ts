@@ -5,6 +5,7 @@ import { literalProperty, nameValue, registrationsWithin, type FinderContext } f
 import { fileFramework } from "./declared.js";
 import { MAX_CHAIN, type MemberValue, ancestorsOf, heritageNames, enclosingClassOfThis, classOf, extendsExpression, baseClassOf, extendsClass, isAbstract, memberValue } from "./class-members.js";
 import type { InputForm, ToolRegistration } from "./model.js";
+import { ROOT_ENV, type Env } from "../evaluate/env.js";
 
 /**
  * Class-based tools. An in-house base class registers its subclasses, reading their members into the
@@ -303,7 +304,7 @@ function toolOfClass(context: FinderContext, template: Template, cls: ts.ClassLi
     toolName: nameValue(context, name?.value) ?? (cls.name ? cls.name.text : undefined),
     node: cls,
     nameNode: name?.nameNode ?? cls.name,
-    input: template.input ? input?.value && template.inputForm && { expression: input.value, form: template.inputForm } : registration.input,
+    input: template.input ? input?.value && template.inputForm && { expression: input.value, form: template.inputForm } : registration.input && { ...registration.input, env: instanceFrame(cls) },
     handler: template.handler ? handlerValue : registration.handler,
     annotations: template.annotations ? annotations?.value : registration.annotations,
   };
@@ -311,4 +312,12 @@ function toolOfClass(context: FinderContext, template: Template, cls: ts.ClassLi
   const parameters = template.handler?.parameters;
   if (parameters && handlerValue) tool.handlerParameters = parameters;
   return tool;
+}
+
+/**
+ * The frame a template's own expressions are read in for one concrete class: `this` is an instance of it,
+ * so `(this.inputSchema as Schema).shape` reads what its `super({ inputSchema })` passes.
+ */
+function instanceFrame(cls: ts.ClassLikeDeclaration): Env {
+  return ROOT_ENV.bind(new Map(), { kind: "instance", cls, args: [], env: ROOT_ENV, node: cls });
 }
