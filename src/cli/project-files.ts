@@ -81,8 +81,9 @@ export function collectProjectFiles(paths: readonly string[], cwd: string, optio
     const { outDir, declarationDir } = parsed.options;
     return [outDir, declarationDir].filter((dir): dir is string => typeof dir === "string").map((dir) => resolve(dir));
   });
-  // A build's output would list every tool a second time.
-  const kept = [...files].filter((file) => !outputDirectories.some((dir) => isWithin(file, dir)));
+  // A build's output would list every tool a second time; an outDir of "." holds the sources too, which stay.
+  const sources = new Set(projects.flatMap(({ parsed }) => parsed.fileNames.map((name) => resolve(name))));
+  const kept = [...files].filter((file) => sources.has(file) || !outputDirectories.some((dir) => isWithin(file, dir)));
   return { roots, files: kept.sort(), programs, warnings };
 }
 

@@ -107,6 +107,16 @@ describe("mcp-guard inventory", () => {
     expect(new Set(findings.map((finding) => finding.ruleId))).toEqual(new Set(["mcp-guard/no-unanalyzed-tool"]));
   });
 
+  it("an outDir of \".\" (generated SDKs build in place): the program's sources are still listed", async () => {
+    const dir = copyFixture(PROJECT, "outdir-dot");
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", outDir: ".", skipLibCheck: true, types: [] }, include: ["src"], exclude: ["build"] }));
+    const result = await mcpGuard(["inventory", "--json"], { cwd: dir });
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as InventoryJson;
+    expect(json.analysis).toEqual({ typedFiles: 2, untypedFiles: 0, programs: 1 });
+    expect(json.tools.map((tool) => tool.name)).toEqual(["get_note", "ping", "search_mail", "send_mail"]);
+  });
+
   it("with --strict, runs the strict config's rules too", async () => {
     const dir = copyFixture(PROJECT, "strict");
     writeFileSync(join(dir, "src", "count.ts"), `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\nconst server = new McpServer({ name: "c", version: "1" });\nserver.registerTool("count", { inputSchema: z.strictObject({ n: z.number() }), annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));\n`);

@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import { isProgramSource, type Resolver } from "../resolve.js";
 import type { DeclaredRegistration } from "../settings.js";
-import { calleeName, findProperty, unwrapExpression, walk, type TS } from "../ts-utils.js";
+import { calleeName, containsNode, findProperty, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
 import { classTools } from "./classes.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
@@ -113,7 +113,7 @@ export function findRegistrations(
 
 function registrationsOfCall(context: FinderContext, call: ts.CallExpression, method: string): ToolRegistration[] {
   const framework = frameworkForReceiver(context, call, method);
-  if (!framework) return [];
+  if (!framework || (!context.checker && insideOtherRegistration(context, call))) return [];
   if (method === "setRequestHandler") return listToolsHandler(context, call, framework);
   // A registration in a loop (`for (const def of defs) server.registerTool(def.name, def.config, def.run)`)
   // is one tool per element: each read with the loop variable bound to that element.
@@ -159,6 +159,7 @@ function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, m
   // With a checker, a call is a registration by what it calls, whatever the receiver's declared type:
   // a subclass of McpServer, `this.registerTool` inside one, another server class of the framework.
   const called = checker ? calledFramework(context, checker, call) : undefined;
+  if (called === "none") return undefined;
   if (called === "project") return frameworks.has("mcp-sdk-v2") ? "mcp-sdk-v2" : "mcp-sdk-v1";
   if (called) {
     if (method === "addTool" || method === "addTools") return called === "fastmcp" ? "fastmcp" : undefined;
@@ -178,11 +179,26 @@ function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, m
 }
 
 /**
+ * Untyped: `def.tool(client, args)` inside the handler of `server.tool(…)`: a call of the definition's own
+ * handler named `tool`, on another receiver than the registration around it, is not a registration.
+ */
+function insideOtherRegistration(context: FinderContext, call: ts.CallExpression): boolean {
+  const { t } = context;
+  const receiver = (unwrapExpression(t, call.expression) as ts.PropertyAccessExpression).expression.getText();
+  for (let node: ts.Node | undefined = call.parent; node && !t.isSourceFile(node); node = node.parent) {
+    if (!t.isCallExpression(node) || !t.isPropertyAccessExpression(node.expression)) continue;
+    const name = node.expression.name.text;
+    if (REGISTRATION_METHODS.has(name) && name !== "setRequestHandler" && node.arguments.some((arg) => containsNode(arg, call))) return node.expression.expression.getText() !== receiver;
+  }
+  return false;
+}
+
+/**
  * The framework whose own declaration files declare the method a call resolves to; "project" for a
  * method of a project interface or type named like a registration (an injected `ctx.registerTool`),
  * whose implementation registers what it is given; undefined when the call is something else.
  */
-function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): Framework | "project" | undefined {
+function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): Framework | "project" | "none" | undefined {
   const { t } = context;
   // The method's symbol, not the resolved signature: resolving the overload would check the arguments
   // (zod schemas' types), which costs more than the rest of the analysis.
@@ -208,9 +224,27 @@ function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: 
   const member = t.isFunctionTypeNode(declaration) ? declaration.parent : declaration;
   if (isProgramSource(file) && (t.isMethodSignature(member) || t.isPropertySignature(member))) {
     const imported = importedFrameworks(t, file);
-    if (imported.has("mcp-sdk-v1") || imported.has("mcp-sdk-v2") || imported.has("fastmcp")) return "project";
+    if ((imported.has("mcp-sdk-v1") || imported.has("mcp-sdk-v2") || imported.has("fastmcp")) && (callee.name.text !== "tool" || takesName(context, checker, declaration))) return "project";
+    // A `tool` member of the program's own types that does not take a name: a definition's handler.
+    if (callee.name.text === "tool") return "none";
   }
   return undefined;
+}
+
+/**
+ * `tool(name: string, …)`: a project member called `tool` registers only when it takes the tool's name
+ * first; a definition's `tool: (client, args) => …` is its handler.
+ */
+function takesName(context: FinderContext, checker: ts.TypeChecker, declaration: ts.Declaration): boolean {
+  const { t } = context;
+  const fn = t.isPropertySignature(declaration) ? declaration.type : declaration;
+  const first = fn && (t.isFunctionTypeNode(fn) || t.isMethodSignature(fn)) ? fn.parameters[0] : undefined;
+  if (!first) return false;
+  try {
+    return (checker.getTypeAtLocation(first).flags & t.TypeFlags.StringLike) !== 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
@@ -289,7 +323,21 @@ function descriptionKind(context: FinderContext, expression: ts.Expression, fram
   const type = declaration && t.isParameter(declaration) ? declaration.type : undefined;
   if (type?.kind === t.SyntaxKind.StringKeyword) return "string";
   if (type && t.isTypeReferenceNode(type) && /Shape$/.test(type.typeName.getText())) return "object";
-  return "unknown";
+  return declaredDescriptionKind(context, expr);
+}
+
+/** Typed: a description whose declared type is a string (`tool.description: string`, optional or not). */
+function declaredDescriptionKind(context: FinderContext, expression: ts.Expression): "string" | "unknown" {
+  const { t, checker } = context;
+  if (!checker) return "unknown";
+  try {
+    const type = checker.getTypeAtLocation(expression);
+    const parts = type.isUnion() ? type.types : [type];
+    const defined = parts.filter((part) => !(part.flags & (t.TypeFlags.Undefined | t.TypeFlags.Null)));
+    return defined.length > 0 && defined.every((part) => (part.flags & t.TypeFlags.StringLike) !== 0) ? "string" : "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 /** SDK v1 `server.tool(name, [description], [shape], [annotations], callback)`, following the SDK's own overload rules. */

@@ -15,6 +15,27 @@ export function callableName(context: FinderContext, fn: ts.Node): string | unde
   return undefined;
 }
 
+/**
+ * A function a factory returns (`createRegisterTool(server)` returning `(tool) => server.tool(…)`): it has
+ * no name of its own, and its calls are found through what their callee evaluates to.
+ */
+export function isReturnedFunction(context: FinderContext, fn: ts.Node): boolean {
+  const { t } = context;
+  if (!t.isArrowFunction(fn) && !t.isFunctionExpression(fn)) return false;
+  const holder = fn.parent;
+  return t.isReturnStatement(holder) || (t.isArrowFunction(holder) && holder.body === fn);
+}
+
+/** Typed or not: the function the evaluator finds a call's callee to be, when it is exactly one. */
+export function evaluatedCallee(context: FinderContext, call: ts.CallExpression): ts.Node | undefined {
+  const { t } = context;
+  const callee = unwrapExpression(t, call.expression);
+  if (!t.isIdentifier(callee) && !t.isPropertyAccessExpression(callee)) return undefined;
+  const values = context.evaluator.values(callee);
+  const [only] = values;
+  return values.length === 1 && only?.kind === "syntax" && (t.isArrowFunction(only.node) || t.isFunctionExpression(only.node)) ? only.node : undefined;
+}
+
 /** The function a call runs: through the resolver for names, `this.method`, or a method of a const or `new` instance of this file. */
 export function calledFunction(context: FinderContext, call: ts.CallExpression): ts.Node | undefined {
   const { t, resolver } = context;

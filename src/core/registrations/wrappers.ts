@@ -2,8 +2,9 @@ import type * as ts from "typescript";
 import type { FunctionWithBody } from "../resolve.js";
 import { calleeName, containsNode, findProperty, propertyNameText, propertyValue, unwrapExpression } from "../ts-utils.js";
 import { nameValue, registrationsWithin, reportUnread, type FinderContext } from "./context.js";
-import { calledFunction, callableName, importedName } from "./wrapper-calls.js";
+import { calledFunction, callableName, evaluatedCallee, importedName, isReturnedFunction } from "./wrapper-calls.js";
 import type { FoundRegistrations, ToolRegistration } from "./model.js";
+import { ROOT_ENV } from "../evaluate/env.js";
 
 /**
  * Wrapper functions: a function of this file whose parameters reach a registration's name, input,
@@ -81,6 +82,8 @@ export function expandWrappers(context: FinderContext, found: FoundRegistrations
     }
     for (const template of templates) {
       if (called.has(template) || foreign.includes(template)) continue;
+      // Typed: a wrapper named by its parameter registers a tool where other files call it, not here.
+      if (context.foreignRegistrations && template.fields.name.kind === "slot") continue;
       if (template.fields.input.kind !== "slot") kept.push(template.fallback);
       // Untyped, a wrapper's callers in other files are not followed: its tool would vanish without a word.
       else if (!context.foreignRegistrations) reportUnread(context, { node: template.fallback.node, framework: template.base.framework, api: template.fallback.api, reason: slotReason(context, template.fields.input.slot), toolName: template.fallback.toolName });
@@ -103,7 +106,7 @@ function foreignTemplates(context: FinderContext, calls: readonly ts.CallExpress
   for (const call of calls) {
     const callee = unwrapExpression(t, call.expression);
     if (!t.isIdentifier(callee) && !t.isPropertyAccessExpression(callee)) continue;
-    const fn = resolver.functionOf(callee);
+    const fn = resolver.functionOf(callee) ?? returnedCallee(context, call);
     if (!fn || seen.has(fn)) continue;
     seen.add(fn);
     for (const registration of registrationsWithin(context, fn)) {
@@ -203,7 +206,7 @@ function slotOf(context: FinderContext, expression: ts.Expression): Slot | undef
     path.unshift(key);
     if (path.length === 1) propertyDefault = declaration.initializer;
   }
-  if (!parameter || parameter.dotDotDotToken || !callableName(context, parameter.parent)) return undefined;
+  if (!parameter || parameter.dotDotDotToken || (!callableName(context, parameter.parent) && !isReturnedFunction(context, parameter.parent))) return undefined;
   const fn = parameter.parent as FunctionWithBody;
   return { fn, index: fn.parameters.indexOf(parameter), path, written: expression, propertyDefault };
 }
@@ -219,11 +222,17 @@ function callsOf(context: FinderContext, calls: readonly ts.CallExpression[], te
     if (list) list.push(template);
     else byName.set(name, [template]);
   }
+  // Functions returned by factories have no name: their calls are those whose callee evaluates to them.
+  const returned = templates.filter((template) => isReturnedFunction(context, template.fn));
   const result: { call: ts.CallExpression; template: Template }[] = [];
   for (const call of calls) {
     const name = calleeName(t, call);
     const candidates = (name === undefined ? undefined : byName.get(name)) ?? byName.get(importedName(context, call) ?? "");
-    if (!candidates) continue;
+    if (!candidates) {
+      const fn = returned.length > 0 ? returnedCallee(context, call) : undefined;
+      for (const template of returned) if (fn === template.fn && !containsNode(fn, call)) result.push({ call, template });
+      continue;
+    }
     const callee = calledFunction(context, call);
     if (!callee) continue;
     for (const template of candidates) {
@@ -259,7 +268,7 @@ function fill(context: FinderContext, slot: Slot, call: ts.CallExpression): Fiel
     const literal = resolver.objectLiteralOf(value);
     const key = slot.path[step];
     const property = literal && findProperty(t, literal, key);
-    if (!literal) return opaque;
+    if (!literal) return evaluatedPath(context, value, slot.path.slice(step)) ?? opaque;
     if (!property) {
       // `{ ...def }` passes the caller's parameter on; another spread or a computed key may hold anything.
       const spread = literal.properties.length === 1 ? literal.properties[0] : undefined;
@@ -301,7 +310,8 @@ function registrationAt(context: FinderContext, base: ToolRegistration, call: ts
     input: input && base.input ? { expression: input, form: base.input.form } : undefined,
     handler: valueOf("handler"),
     annotations,
-    nameNode: name && containsNode(call, name) ? name : call.expression,
+    // A name written in a definition the call passes (another file's object) is where the tool is named.
+    nameNode: name && (containsNode(call, name) || (t.isStringLiteralLike(name) && !containsNode(base.node, name))) ? name : call.expression,
     // fastmcp calls `execute(args, context)` even without parameters.
     handlerParameters: base.handlerParameters ?? (base.api === "addTool" ? { input: 0, context: 1 } : undefined),
     ambiguous: base.ambiguous,
@@ -309,4 +319,28 @@ function registrationAt(context: FinderContext, base: ToolRegistration, call: ts
     annotationsContainer: missingIn && { literal: missingIn.literal, wrap: (text) => `${missingIn.key}: ${text}` },
     wraps: base,
   };
+}
+
+/** A call of a function some factory returned (`const tool = createRegisterTool(server); tool(def)`). */
+function returnedCallee(context: FinderContext, call: ts.CallExpression): FunctionWithBody | undefined {
+  const { t } = context;
+  if (!t.isIdentifier(unwrapExpression(t, call.expression))) return undefined;
+  const fn = evaluatedCallee(context, call);
+  return fn && isReturnedFunction(context, fn) ? (fn as FunctionWithBody) : undefined;
+}
+
+/**
+ * `def.name` where `def` is what the call passes and syntax cannot read it (a definition imported from
+ * another file, a factory's result): the member the evaluator finds, where it is written. Undefined when
+ * it cannot tell; a value certainly without the member gives an absent field.
+ */
+function evaluatedPath(context: FinderContext, value: ts.Expression, path: readonly string[]): Field | undefined {
+  const { t, evaluator } = context;
+  let values = evaluator.values(value);
+  for (const key of path) values = evaluator.member(values, key, value, ROOT_ENV);
+  if (values.length === 0) return { kind: "value", value: undefined };
+  const [only] = values;
+  if (values.length !== 1 || !only || only.kind === "unknown" || only.kind === "record") return undefined;
+  const node = only.via ?? only.node;
+  return t.isExpression(node) && node !== value ? { kind: "value", value: node } : undefined;
 }

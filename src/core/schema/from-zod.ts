@@ -134,7 +134,7 @@ export class ZodReader extends ZodFactories {
           this.inProgress.delete(binding.initializer);
         }
       }
-      return this.shapeOfCandidates(expr);
+      return this.isReassignedVariable(expr) ? { properties: [], complete: false } : this.shapeOfCandidates(expr);
     }
     if (t.isPropertyAccessExpression(expr) && expr.name.text === "shape") {
       const owner = this.read(expr.expression);
@@ -179,6 +179,12 @@ export class ZodReader extends ZodFactories {
     return { kind: "opaque", site, flavor: "zod" };
   }
 
+  /** A variable the resolver leaves unread because it is assigned again: which write reaches the tool depends on flow. */
+  private isReassignedVariable(identifier: ts.Identifier): boolean {
+    const declaration = this.resolver.declarationOf(identifier);
+    return declaration !== undefined && this.t.isVariableDeclaration(declaration);
+  }
+
   /** A shape position read through the evaluator: the properties of every shape it can be. */
   private shapeOfCandidates(expr: ts.Expression): Shape {
     const candidates = this.candidatesOf(expr);
@@ -219,7 +225,8 @@ export class ZodReader extends ZodFactories {
       if (this.evaluated?.binds(expr)) return this.schemaOfCandidates(expr);
       const binding = this.resolver.resolve(expr);
       if (binding.kind === "value") return this.read(binding.initializer);
-      return (binding.kind === "import" && this.declaredObject(expr)) || this.schemaOfCandidates(expr);
+      if (binding.kind === "import") return this.declaredObject(expr) || this.schemaOfCandidates(expr);
+      return this.isReassignedVariable(expr) ? this.opaque(expr) : this.schemaOfCandidates(expr);
     }
     if (t.isCallExpression(expr)) return this.readCall(expr);
     if (t.isPropertyAccessExpression(expr)) {
