@@ -8,6 +8,7 @@ import { dedupe, functionOf, keyOfBinding } from "./syntax.js";
 import { ROOT_ENV, type Env } from "./env.js";
 import { allMembersOf, memberOf } from "./members.js";
 import { unknown, type Value } from "./value.js";
+import { injectedValues } from "./injection.js";
 
 /** Calls deeper than this are not followed. */
 const MAX_CALL_DEPTH = 8;
@@ -89,7 +90,7 @@ export class Evaluator {
     if (t.isBinaryExpression(expr)) return this.binary(expr, env);
     if (t.isIdentifier(expr)) return this.identifier(expr, env);
     if (expr.kind === k.ThisKeyword) {
-      const self = env.thisValue();
+      const self = env.thisValue() ?? this.enclosingInstance(expr);
       return self ? [self] : [unknown("`this` is not bound to an instance the analysis knows", expr)];
     }
     if (t.isArrayLiteralExpression(expr)) {
@@ -142,6 +143,24 @@ export class Evaluator {
       if (left.length === 1 && right.length === 1 && l?.kind === "text" && r?.kind === "text") return [{ kind: "text", text: l.text + r.text, node: expr }];
     }
     return [{ kind: "syntax", node: expr, env }];
+  }
+
+  /**
+   * `this` read where no frame binds it, in a method of a concrete class: an instance of that class whose
+   * constructor arguments are unknown (a class a container builds, or one read where it is written).
+   */
+  private enclosingInstance(expr: ts.Node): Value | undefined {
+    const t = this.t;
+    for (let node: ts.Node | undefined = expr.parent; node && !t.isSourceFile(node); node = node.parent) {
+      if (t.isArrowFunction(node)) continue;
+      if (t.isClassLike(node)) {
+        if (t.getCombinedModifierFlags(node as ts.Declaration) & t.ModifierFlags.Abstract) return undefined;
+        return { kind: "instance", cls: node, args: [], env: ROOT_ENV, node };
+      }
+      if (t.isFunctionLike(node) && !t.isMethodDeclaration(node) && !t.isGetAccessorDeclaration(node) && !t.isSetAccessorDeclaration(node) && !t.isConstructorDeclaration(node)) return undefined;
+      if ((t.isPropertyDeclaration(node) || t.isMethodDeclaration(node) || t.isGetAccessorDeclaration(node)) && (t.getCombinedModifierFlags(node) & t.ModifierFlags.Static) !== 0) return undefined;
+    }
+    return undefined;
   }
 
   /** The declaration an identifier refers to: scopes first, then the checker (imports, across files). */
@@ -236,6 +255,8 @@ export class Evaluator {
       const method = call.expression.name.text;
       if (ELEMENT_CALLBACKS.has(method)) return this.elementsOf(this.ev(call.expression.expression, env), call.expression.expression);
     }
+    const injected = injectedValues(this, parameter);
+    if (injected) return injected;
     if (parameter.initializer) return [...this.ev(parameter.initializer, env), unknown(`parameter \`${parameter.name.getText()}\` may be passed a value`, parameter)];
     return [unknown(`\`${parameter.name.getText()}\` is a parameter the analysis has no argument for`, use)];
   }

@@ -5,6 +5,7 @@ import { ROOT_ENV, type Env } from "./env.js";
 import type { Evaluator } from "./evaluator.js";
 import { definitionArgument, moduleExports } from "./syntax.js";
 import { unknown, type Value } from "./value.js";
+import { injectedValues } from "./injection.js";
 
 /** What an object literal holds for a key: an expression to read in a frame, or a value already known. */
 export type Write = { kind: "expression"; expression: ts.Expression; env: Env } | { kind: "value"; value: Value };
@@ -88,7 +89,7 @@ export function classMember(evaluator: Evaluator, self: Value, cls: ts.ClassLike
     // `constructor(readonly label: string)`: a parameter property holds what the constructor is passed.
     const constructor = level.members.find((member): member is ts.ConstructorDeclaration => t.isConstructorDeclaration(member) && member.body !== undefined);
     const parameterProperty = constructor?.parameters.find((parameter) => t.isIdentifier(parameter.name) && parameter.name.text === key && t.getCombinedModifierFlags(parameter) & t.ModifierFlags.ParameterPropertyModifier);
-    if (parameterProperty) return env.lookup(parameterProperty) ?? [unknown(`\`${key}\` is passed to the constructor where the analysis cannot see it`, parameterProperty)];
+    if (parameterProperty) return env.lookup(parameterProperty) ?? injectedValues(evaluator, parameterProperty) ?? [unknown(`\`${key}\` is passed to the constructor where the analysis cannot see it`, parameterProperty)];
     const assigned = constructorAssignments(t, level, key);
     if (assigned.length > 0) {
       const frame = env.bind(new Map(), self);

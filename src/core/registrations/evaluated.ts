@@ -30,7 +30,8 @@ export function loopFrames(context: FinderContext, call: ts.Node): Env[] {
       const [parameter] = node.parameters;
       if (parameter && t.isCallExpression(parent) && parent.arguments[0] === node && t.isPropertyAccessExpression(parent.expression) && LOOP_METHODS.has(parent.expression.name.text)) {
         loops.unshift({ declaration: parameter, collection: parent.expression.expression });
-      } else break;
+      } else if (!(node.parameters.length === 0 && t.isCallExpression(parent) && parent.arguments.includes(node))) break;
+      // A callback without parameters (`tryCatch(() => server.registerTool(…))`) runs in its function's frame.
     } else if (t.isFunctionLike(node) || t.isClassLike(node)) {
       return withCallers(context, node, call, loops);
     }

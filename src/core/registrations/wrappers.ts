@@ -4,7 +4,8 @@ import { calleeName, containsNode, findProperty, propertyNameText, propertyValue
 import { nameValue, registrationsWithin, reportUnread, type FinderContext } from "./context.js";
 import { calledFunction, callableName, evaluatedCallee, importedName, isReturnedFunction } from "./wrapper-calls.js";
 import type { FoundRegistrations, ToolRegistration } from "./model.js";
-import { ROOT_ENV } from "../evaluate/env.js";
+import { ROOT_ENV, type Env } from "../evaluate/env.js";
+import { fieldHidden, loopFrames, optionField } from "./evaluated.js";
 
 /**
  * Wrapper functions: a function of this file whose parameters reach a registration's name, input,
@@ -36,7 +37,7 @@ interface Slot {
 type Field =
   | { kind: "slot"; slot: Slot }
   /** A value known at the call site; `missingIn` is the options literal that lacks the property, where it can be added. */
-  | { kind: "value"; value: Value | undefined; missingIn?: { literal: ts.ObjectLiteralExpression; key: string } };
+  | { kind: "value"; value: Value | undefined; missingIn?: { literal: ts.ObjectLiteralExpression; key: string }; /** The frame the value is read in. */ env?: Env };
 
 interface Template {
   /** The registration as written inside the innermost wrapper: its framework, API and input form. */
@@ -74,11 +75,14 @@ export function expandWrappers(context: FinderContext, found: FoundRegistrations
       const key = `${call.pos}:${template.base.node.pos}:${template.fn.pos}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const fields = instantiate(context, template, call);
-      const registration = registrationAt(context, template.base, call, fields);
-      const fn = outerFunction(fields);
-      if (fn) next.push({ base: template.base, fn, fields: onlyFrom(fn, fields), fallback: registration });
-      else kept.push(registration);
+      // A call in a loop (`for (const def of defs) this.register(server, def)`) is one tool per element.
+      for (const frame of loopFrames(context, call)) {
+        const fields = instantiate(context, template, call, frame);
+        const registration = withSpreadAnnotations(context, template, call, frame, registrationAt(context, template.base, call, fields));
+        const fn = outerFunction(fields);
+        if (fn) next.push({ base: template.base, fn, fields: onlyFrom(fn, fields), fallback: registration });
+        else kept.push(registration);
+      }
     }
     for (const template of templates) {
       if (called.has(template) || foreign.includes(template)) continue;
@@ -243,17 +247,17 @@ function callsOf(context: FinderContext, calls: readonly ts.CallExpression[], te
   return result;
 }
 
-function instantiate(context: FinderContext, template: Template, call: ts.CallExpression): Record<FieldName, Field> {
+function instantiate(context: FinderContext, template: Template, call: ts.CallExpression, frame: Env): Record<FieldName, Field> {
   const fields = {} as Record<FieldName, Field>;
   for (const field of FIELDS) {
     const value = template.fields[field];
-    fields[field] = value.kind === "slot" ? fill(context, value.slot, call) : value;
+    fields[field] = value.kind === "slot" ? fill(context, value.slot, call, frame) : value;
   }
   return fields;
 }
 
 /** What a call passes for a slot: a value, nothing, the slot's own expression (opaque), or a slot of the caller. */
-function fill(context: FinderContext, slot: Slot, call: ts.CallExpression): Field {
+function fill(context: FinderContext, slot: Slot, call: ts.CallExpression, frame: Env): Field {
   const { t, resolver } = context;
   const opaque: Field = { kind: "value", value: slot.written };
   const parameter = slot.fn.parameters[slot.index];
@@ -261,6 +265,8 @@ function fill(context: FinderContext, slot: Slot, call: ts.CallExpression): Fiel
   if (!parameter || args.slice(0, slot.index + 1).some((arg) => t.isSpreadElement(arg))) return opaque;
   let value: Value | undefined = args[slot.index] ?? parameter.initializer;
   if (!value) return { kind: "value", value: undefined };
+  // What the call passes is a loop element bound in this frame: read through the evaluator.
+  if (frame !== ROOT_ENV && boundIn(context, value, frame)) return evaluatedPath(context, value, slot.path, frame) ?? opaque;
   for (let step = 0; step < slot.path.length; step++) {
     if (t.isMethodDeclaration(value) || t.isFunctionDeclaration(value)) return opaque;
     const outer = slotOf(context, value);
@@ -307,7 +313,7 @@ function registrationAt(context: FinderContext, base: ToolRegistration, call: ts
     api: "wrapper",
     toolName: nameValue(context, name),
     node: call,
-    input: input && base.input ? { expression: input, form: base.input.form } : undefined,
+    input: input && base.input ? { expression: input, form: base.input.form, ...(fields.input.kind === "value" && fields.input.env ? { env: fields.input.env } : {}) } : undefined,
     handler: valueOf("handler"),
     annotations,
     // A name written in a definition the call passes (another file's object) is where the tool is named.
@@ -334,13 +340,43 @@ function returnedCallee(context: FinderContext, call: ts.CallExpression): Functi
  * another file, a factory's result): the member the evaluator finds, where it is written. Undefined when
  * it cannot tell; a value certainly without the member gives an absent field.
  */
-function evaluatedPath(context: FinderContext, value: ts.Expression, path: readonly string[]): Field | undefined {
+function evaluatedPath(context: FinderContext, value: ts.Expression, path: readonly string[], env: Env = ROOT_ENV): Field | undefined {
   const { t, evaluator } = context;
-  let values = evaluator.values(value);
-  for (const key of path) values = evaluator.member(values, key, value, ROOT_ENV);
+  let values = evaluator.values(value, env);
+  for (const key of path) values = evaluator.member(values, key, value, env);
   if (values.length === 0) return { kind: "value", value: undefined };
   const [only] = values;
   if (values.length !== 1 || !only || only.kind === "unknown" || only.kind === "record") return undefined;
   const node = only.via ?? only.node;
-  return t.isExpression(node) && node !== value ? { kind: "value", value: node } : undefined;
+  if (!t.isExpression(node) || node === value) return undefined;
+  return only.via || only.kind === "array" || only.kind === "text" || only.env === ROOT_ENV ? { kind: "value", value: node } : { kind: "value", value: node, env: only.env };
+}
+
+/** Whether the expression's root name is a loop variable or parameter bound in `frame`. */
+function boundIn(context: FinderContext, value: Value, frame: Env): boolean {
+  const { t, evaluator } = context;
+  if (t.isMethodDeclaration(value) || t.isFunctionDeclaration(value)) return false;
+  let root = unwrapExpression(t, value);
+  while (t.isPropertyAccessExpression(root)) root = unwrapExpression(t, root.expression);
+  const declaration = t.isIdentifier(root) ? evaluator.declarationOf(root) : undefined;
+  return declaration !== undefined && frame.lookup(declaration) !== undefined;
+}
+
+/**
+ * `{ ...(tool.annotations && { annotations: tool.annotations }) }` in the wrapper: hidden where the wrapper
+ * is written, readable once its parameters are bound to what this call passes.
+ */
+function withSpreadAnnotations(context: FinderContext, template: Template, call: ts.CallExpression, frame: Env, registration: ToolRegistration): ToolRegistration {
+  const { t, evaluator } = context;
+  const options = template.base.options;
+  if (!template.base.ambiguous || registration.annotations || !options || call.arguments.some((arg) => t.isSpreadElement(arg))) return registration;
+  const bindings = new Map<ts.Node, ReturnType<typeof evaluator.values>>();
+  template.fn.parameters.forEach((parameter, index) => {
+    const arg = call.arguments[index];
+    if (arg) bindings.set(parameter, evaluator.values(arg, frame));
+  });
+  const calleeFrame = frame.bind(bindings);
+  const annotations = optionField(context, options, "annotations", calleeFrame);
+  if (annotations) return { ...registration, annotations, ambiguous: false };
+  return fieldHidden(context, options, "annotations", calleeFrame) ? registration : { ...registration, ambiguous: false };
 }
