@@ -1330,3 +1330,32 @@ server.registerTool("s", { inputSchema: schema }, async () => ({ content: [] }))
     },
   ],
 });
+
+const unionOfMapped = `${SDK_ZOD}const ops = [
+  { op: "read", params: z.object({ id: z.string().max(9) }) },
+  { op: "list", params: z.strictObject({}) },
+];
+server.registerTool("select", { inputSchema: z.strictObject({ select: z.union(ops.map((o) => z.strictObject({ op: z.literal(o.op), params: o.params }))) }) }, async () => ({ content: [] }));
+`;
+
+ruleTester.run("require-strict-objects: unions of a list built in code", rule, {
+  valid: [
+    {
+      name: "every mapped member is strict",
+      code: unionOfMapped.replace("z.object({ id", "z.strictObject({ id"),
+    },
+  ],
+  invalid: [
+    {
+      name: "z.union(list.map(...)): each element read in its frame, the open one reported where it is written",
+      code: unionOfMapped,
+      errors: [{
+        messageId: "zodObject", line: 5, column: 25, endLine: 5, endColumn: 33,
+        suggestions: [
+          { messageId: "useStrictObject", output: unionOfMapped.replace("z.object({ id", "z.strictObject({ id") },
+          { messageId: "appendStrict", output: unionOfMapped.replace("max(9) }) }", "max(9) }).strict() }") },
+        ],
+      }],
+    },
+  ],
+});

@@ -86,8 +86,9 @@ export function expandWrappers(context: FinderContext, found: FoundRegistrations
     }
     for (const template of templates) {
       if (called.has(template) || foreign.includes(template)) continue;
-      // Typed: a wrapper named by its parameter registers a tool where other files call it, not here.
-      if (context.foreignRegistrations && template.fields.name.kind === "slot") continue;
+      // Typed: a register function a factory returns is called through the factory's result in other files,
+      // where each call is read (and reported when unreadable); its own registration is only a template.
+      if (context.foreignRegistrations && template.fields.name.kind === "slot" && isReturnedFunction(context, template.fn)) continue;
       if (template.fields.input.kind !== "slot") kept.push(template.fallback);
       // Untyped, a wrapper's callers in other files are not followed: its tool would vanish without a word.
       else if (!context.foreignRegistrations) reportUnread(context, { node: template.fallback.node, framework: template.base.framework, api: template.fallback.api, reason: slotReason(context, template.fields.input.slot), toolName: template.fallback.toolName });

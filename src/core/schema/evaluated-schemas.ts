@@ -49,6 +49,27 @@ export class EvaluatedSchemas {
     return declaration !== undefined && frame.lookup(declaration) !== undefined;
   }
 
+  /** The elements of a list the evaluator reads as one array (`defs.map((d) => toSchema(d))`), each in its frame. */
+  elements(expression: ts.Expression): SchemaCandidate[] | undefined {
+    if (!this.evaluator) return undefined;
+    const t = this.t;
+    const frame = this.frames[this.frames.length - 1] ?? ROOT_ENV;
+    let values;
+    try {
+      values = this.evaluator.values(unwrapExpression(t, expression), frame);
+    } catch {
+      return undefined;
+    }
+    const [only] = values;
+    if (values.length !== 1 || only?.kind !== "array" || only.elements.length > MAX_CANDIDATES * 4) return undefined;
+    const found: SchemaCandidate[] = [];
+    for (const element of only.elements) {
+      if (element.kind !== "syntax" || !t.isExpression(element.node)) return undefined;
+      found.push({ node: unwrapExpression(t, element.node), env: element.env });
+    }
+    return found;
+  }
+
   /**
    * Where `expression` is written, as the evaluator reads it in the current frame; undefined when it
    * cannot say (unknown values, or only the expression itself), and the position stays opaque.

@@ -207,6 +207,11 @@ export class ZodReader extends ZodFactories {
     return members.length === 1 && members[0] ? members[0] : { kind: "union", site: expr, flavor: "zod", members, discriminated: false };
   }
 
+  protected readElements(list: ts.Expression): SchemaNode[] | undefined {
+    const elements = this.evaluated?.elements(list);
+    return elements?.map((element) => this.evaluated!.within(element.env, () => this.read(element.node)));
+  }
+
   private candidatesOf(expr: ts.Expression): SchemaCandidate[] | undefined {
     if (!this.evaluated) return undefined;
     try {

@@ -60,9 +60,10 @@ export abstract class ZodFactories extends ZodChainMethods {
       case "discriminatedUnion": {
         const list = args[name === "discriminatedUnion" ? 1 : 0];
         const inner = list && unwrapExpression(t, list);
-        if (!inner || !t.isArrayLiteralExpression(inner)) return this.opaque(call);
+        const members = inner && t.isArrayLiteralExpression(inner) ? inner.elements.map((element) => this.read(element)) : inner && this.readElements(inner);
+        if (!members) return this.opaque(call);
         return {
-          kind: "union", site, flavor: "zod", members: inner.elements.map((element) => this.read(element)),
+          kind: "union", site, flavor: "zod", members,
           discriminated: name === "discriminatedUnion",
         };
       }

@@ -21,6 +21,8 @@ export abstract class ZodChainMethods {
   abstract read(expression: ts.Expression): SchemaNode;
   abstract readShape(expression: ts.Expression): { properties: ObjectProperty[]; complete: boolean };
   abstract opaque(site: ts.Node): SchemaNode;
+  /** The schemas of a list built in code (`tools.map((tool) => toSchema(tool))`), each read in its frame; undefined when unreadable. */
+  protected abstract readElements(list: ts.Expression): SchemaNode[] | undefined;
   /** `z.string`, `z.iso.datetime`, or a function imported from zod by name: which zod function a callee is. */
   protected abstract factoryOf(callee: ts.Expression): { name: string; flavor: ZodFlavor; major: 3 | 4 } | undefined;
 
