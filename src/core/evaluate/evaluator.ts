@@ -9,6 +9,7 @@ import { ROOT_ENV, type Env } from "./env.js";
 import { allMembersOf, memberOf } from "./members.js";
 import { unknown, type Value } from "./value.js";
 import { injectedValues } from "./injection.js";
+import { reachableIn } from "./guards.js";
 
 /** Calls deeper than this are not followed. */
 const MAX_CALL_DEPTH = 8;
@@ -313,7 +314,7 @@ export class Evaluator {
     const frame = env.bind(bindings, t.isArrowFunction(fn) ? undefined : self);
     this.active.add(fn);
     try {
-      const returned = returnedExpressions(t, fn);
+      const returned = returnedExpressions(t, fn).filter((expression) => reachableIn(this, fn, expression, frame));
       if (returned.length === 0) return [unknown("the function returns nothing the analysis can read", fn)];
       return returned.flatMap((expression) => this.ev(expression, frame));
     } finally {

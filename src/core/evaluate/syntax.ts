@@ -15,6 +15,17 @@ export function keyOfBinding(t: TS, element: ts.BindingElement): string | undefi
 /** A function value's declaration with a body. */
 export function functionOf(t: TS, node: ts.Node): FunctionWithBody | undefined {
   if ((t.isArrowFunction(node) || t.isFunctionExpression(node) || t.isFunctionDeclaration(node) || t.isMethodDeclaration(node)) && node.body) return node;
+  // An overload signature (what the checker names first): the implementation that follows it runs.
+  if ((t.isFunctionDeclaration(node) || t.isMethodDeclaration(node)) && !node.body && node.name) return implementationOf(t, node);
+  return undefined;
+}
+
+function implementationOf(t: TS, signature: ts.FunctionDeclaration | ts.MethodDeclaration): FunctionWithBody | undefined {
+  const name = signature.name?.getText();
+  const siblings: readonly ts.Node[] = t.isFunctionDeclaration(signature) ? (signature.parent as ts.SourceFile | ts.Block | ts.ModuleBlock).statements ?? [] : (signature.parent as ts.ClassLikeDeclaration).members ?? [];
+  for (const sibling of siblings) {
+    if ((t.isFunctionDeclaration(sibling) || t.isMethodDeclaration(sibling)) && sibling.body && sibling.name?.getText() === name) return sibling;
+  }
   return undefined;
 }
 

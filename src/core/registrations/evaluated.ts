@@ -4,7 +4,7 @@ import { propertyWrites } from "../evaluate/members.js";
 import type { Reason, Value } from "../evaluate/value.js";
 import { containsNode, findProperty, propertyValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { callableName } from "./wrapper-calls.js";
-import type { FinderContext } from "./context.js";
+import { nameValue, type FinderContext } from "./context.js";
 import type { ToolRegistration, UnreadPart } from "./model.js";
 
 // Registrations read through the evaluator: arguments that are loop elements, consts, spreads, factory
@@ -276,7 +276,7 @@ export function inFrame(context: FinderContext, registration: ToolRegistration, 
     return expression;
   };
   const name = nameExpression ? read("name", nameExpression) : undefined;
-  const text = name && (t.isStringLiteralLike(name) ? name.text : undefined);
+  const text = name && (t.isStringLiteralLike(name) ? name.text : nameValue(context, name));
   const input = registration.input && read("input", registration.input.expression);
   const handler = registration.handler && !t.isMethodDeclaration(registration.handler) && !t.isFunctionDeclaration(registration.handler) ? read("handler", registration.handler) : registration.handler;
   return {

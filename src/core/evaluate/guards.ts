@@ -1,0 +1,65 @@
+import type * as ts from "typescript";
+import type { FunctionWithBody } from "../resolve.js";
+import { unwrapExpression } from "../ts-utils.js";
+import type { Env } from "./env.js";
+import type { Evaluator } from "./evaluator.js";
+
+// `if (typeof definition === "function") { … return wrap(definition) } return definition;`: which returns a
+// call can reach, decided from the `typeof` of what its parameters are bound to. Anything else is reachable.
+
+/** Whether the return of `expression` can run for this call: no `typeof` guard the frame decides excludes it. */
+export function reachableIn(evaluator: Evaluator, fn: FunctionWithBody, expression: ts.Expression, frame: Env): boolean {
+  const t = evaluator.t;
+  for (let node: ts.Node = expression; node.parent && node !== fn; node = node.parent) {
+    const parent: ts.Node = node.parent;
+    if (t.isIfStatement(parent) && node !== parent.expression) {
+      const guard = isFunctionGuard(evaluator, parent.expression, frame);
+      if (guard !== undefined && (node === parent.thenStatement) !== guard) return false;
+    }
+    // A statement after `if (guard) { …; return … }` runs only when the guard is false.
+    if (t.isBlock(parent) || t.isSourceFile(parent)) {
+      for (const statement of parent.statements) {
+        if (statement === node) break;
+        if (!t.isIfStatement(statement) || statement.elseStatement || !endsInReturn(t, statement.thenStatement)) continue;
+        if (isFunctionGuard(evaluator, statement.expression, frame) === true) return false;
+      }
+    }
+  }
+  return true;
+}
+
+function endsInReturn(t: Evaluator["t"], statement: ts.Statement): boolean {
+  if (t.isReturnStatement(statement)) return true;
+  if (!t.isBlock(statement)) return false;
+  const last = statement.statements[statement.statements.length - 1];
+  return last !== undefined && t.isReturnStatement(last);
+}
+
+/** `typeof x === "function"` (or `!==`, `!`): true or false when every value `x` has in the frame decides it. */
+function isFunctionGuard(evaluator: Evaluator, condition: ts.Expression, frame: Env): boolean | undefined {
+  const t = evaluator.t;
+  const expr = unwrapExpression(t, condition);
+  if (t.isPrefixUnaryExpression(expr) && expr.operator === t.SyntaxKind.ExclamationToken) {
+    const inner = isFunctionGuard(evaluator, expr.operand, frame);
+    return inner === undefined ? undefined : !inner;
+  }
+  if (!t.isBinaryExpression(expr)) return undefined;
+  const op = expr.operatorToken.kind;
+  const negated = op === t.SyntaxKind.ExclamationEqualsEqualsToken || op === t.SyntaxKind.ExclamationEqualsToken;
+  if (!negated && op !== t.SyntaxKind.EqualsEqualsEqualsToken && op !== t.SyntaxKind.EqualsEqualsToken) return undefined;
+  const [typeOf, literal] = t.isTypeOfExpression(expr.left) ? [expr.left, expr.right] : [expr.right, expr.left];
+  if (!t.isTypeOfExpression(typeOf) || !t.isStringLiteralLike(literal) || literal.text !== "function") return undefined;
+  const operand = unwrapExpression(t, typeOf.expression);
+  if (!t.isIdentifier(operand)) return undefined;
+  const declaration = evaluator.declarationOf(operand);
+  const bound = declaration && frame.lookup(declaration);
+  if (!bound || bound.length === 0) return undefined;
+  let functions = 0;
+  for (const value of bound) {
+    if (value.kind === "unknown") return undefined;
+    if (value.kind === "syntax" && (t.isArrowFunction(value.node) || t.isFunctionExpression(value.node) || t.isFunctionDeclaration(value.node))) functions++;
+    else if (!(value.kind === "syntax" && (t.isObjectLiteralExpression(value.node) || t.isArrayLiteralExpression(value.node))) && value.kind !== "array" && value.kind !== "instance" && value.kind !== "text") return undefined;
+  }
+  const isFunction = functions === bound.length ? true : functions === 0 ? false : undefined;
+  return isFunction === undefined ? undefined : isFunction !== negated;
+}
