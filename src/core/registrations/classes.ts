@@ -29,6 +29,8 @@ interface MemberRead {
   isStatic: boolean;
   /** `.strict()` applied to the member where it is registered. */
   strict?: ts.CallExpression;
+  /** `this.inputSchema.shape`: the member is a schema whose shape is what is passed. */
+  shape?: boolean;
 }
 
 interface Template {
@@ -213,6 +215,11 @@ function memberRead(context: FinderContext, expression: ts.Expression | undefine
     expr = unwrapExpression(t, expr.expression.expression);
   }
   if (!t.isPropertyAccessExpression(expr)) return undefined;
+  // `(this.inputSchema as z.ZodObject<any>).shape`: the member read, the shape passed.
+  const inner = unwrapExpression(t, expr.expression);
+  if (!strict && expr.name.text === "shape" && t.isPropertyAccessExpression(inner) && inner.expression.kind === t.SyntaxKind.ThisKeyword) {
+    return { owner: inner.expression, member: inner.name.text, isStatic: false, shape: true };
+  }
   const owner = unwrapExpression(t, expr.expression);
   const member = expr.name.text;
   if (owner.kind === t.SyntaxKind.ThisKeyword || t.isIdentifier(owner)) return { owner, member, isStatic: false, strict };
@@ -303,7 +310,7 @@ function toolOfClass(context: FinderContext, template: Template, cls: ts.ClassLi
     toolName: nameValue(context, name?.value) ?? (cls.name ? cls.name.text : undefined),
     node: cls,
     nameNode: name?.nameNode ?? cls.name,
-    input: template.input ? input?.value && template.inputForm && { expression: input.value, form: template.inputForm } : registration.input,
+    input: template.input ? input?.value && template.inputForm && inputOf(template, registration, input.value, template.inputForm) : registration.input,
     handler: template.handler ? handlerValue : registration.handler,
     annotations: template.annotations ? annotations?.value : registration.annotations,
   };
@@ -311,4 +318,10 @@ function toolOfClass(context: FinderContext, template: Template, cls: ts.ClassLi
   const parameters = template.handler?.parameters;
   if (parameters && handlerValue) tool.handlerParameters = parameters;
   return tool;
+}
+
+/** The input a class gives the template: its schema, or its schema's shape, which is where strictness is lost. */
+function inputOf(template: Template, registration: ToolRegistration, value: ts.Expression, form: InputForm): ToolRegistration["input"] {
+  if (!template.input?.shape || !registration.input) return { expression: value, form };
+  return { expression: value, form, shapeOf: true, shapeSite: registration.input.expression };
 }
