@@ -230,7 +230,7 @@ function memberRead(context: FinderContext, expression: ts.Expression | undefine
   return undefined;
 }
 
-/** `(args, extra) => this.execute(args, extra)`, also inside a try block: the one call of a member of `owner`. */
+/** `(args, extra) => this.execute(args, extra)`, also inside a try block or an arrow callback: the one call of a member of `owner`. */
 function forwardedHandler(context: FinderContext, handler: ts.Expression, owner: ts.Expression): Template["handler"] {
   const { t } = context;
   const fn = unwrapExpression(t, handler);
@@ -239,7 +239,8 @@ function forwardedHandler(context: FinderContext, handler: ts.Expression, owner:
   if (t.isFunctionExpression(fn) && owner.kind === t.SyntaxKind.ThisKeyword) return undefined;
   const calls: ts.CallExpression[] = [];
   walk(fn.body, (node) => {
-    if (t.isFunctionLike(node) || t.isClassLike(node)) return false;
+    // An arrow function keeps `this`: `(args) => this.server.run(() => this.run(args))` still forwards.
+    if ((t.isFunctionLike(node) && !t.isArrowFunction(node)) || t.isClassLike(node)) return false;
     if (t.isCallExpression(node)) {
       const callee = unwrapExpression(t, node.expression);
       if (t.isPropertyAccessExpression(callee) && sameReference(context, unwrapExpression(t, callee.expression), owner)) calls.push(node);
