@@ -35,6 +35,11 @@ export class Resolver {
   }
 
   /** The program's checker under typed analysis; undefined when each file is analysed on its own. */
+  /** The file this resolver reads. */
+  get file(): ts.SourceFile {
+    return this.sourceFile;
+  }
+
   get typeChecker(): ts.TypeChecker | undefined {
     return this.checker;
   }
