@@ -200,7 +200,10 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
       // A helper in another file (typed): reported once, in the helper, where the text is written, whichever tools call it.
       const origin = sink.kind === "helper-argument" ? sink.origin : undefined;
       // (A call written in another file itself, such as a base class's safeExecute, is reported at its argument there.)
-      if (origin && origin.expression.getSourceFile() !== sink.expression.getSourceFile()) {
+      // A helper that writes its parameter as it is (`errorOutput(text)` → `{ type: "text", text }`) only converts
+      // text: what leaks is the caller's argument (`errorOutput(\`failed: ${e.message}\`)`), reported here.
+      const verbatim = via !== undefined && via.every((inner) => inner.path.length === 0 && !inner.stringified);
+      if (origin && !verbatim && origin.expression.getSourceFile() !== sink.expression.getSourceFile()) {
         // The call may sit in a function of this file between the handler and the helper: name a tool of the file then.
         const handler = enclosingHandler(facts.handlers, sink.expression) ?? facts.handlers.find((candidate) => candidate.registration);
         const tool = handler?.registration ? displayName(handler.registration) : "tools/call";

@@ -35,6 +35,11 @@ export class Resolver {
   }
 
   /** The program's checker under typed analysis; undefined when each file is analysed on its own. */
+  /** The file this resolver reads. */
+  get file(): ts.SourceFile {
+    return this.sourceFile;
+  }
+
   get typeChecker(): ts.TypeChecker | undefined {
     return this.checker;
   }
@@ -177,12 +182,27 @@ export class Resolver {
     if (t.isMethodDeclaration(expression) || t.isFunctionDeclaration(expression)) return expression.body ? expression : undefined;
     const expr = unwrapExpression(t, expression);
     if (t.isArrowFunction(expr) || t.isFunctionExpression(expr)) return expr;
+    // `this.handleCall.bind(this)`: the same function, called with a fixed `this`.
+    if (t.isCallExpression(expr) && t.isPropertyAccessExpression(expr.expression) && expr.expression.name.text === "bind" && expr.arguments.length <= 1) return this.functionOf(expr.expression.expression);
+    if (t.isPropertyAccessExpression(expr) && expr.expression.kind === t.SyntaxKind.ThisKeyword) return this.ownMethod(expr);
     const binding = t.isIdentifier(expr) ? this.resolve(expr) : t.isPropertyAccessExpression(expr) ? this.resolveMember(expr) : undefined;
     if (binding?.kind === "function") return binding.declaration;
     // `export const handler = async (args) => …` in another file: a value holding a function.
     if (binding?.kind === "value") {
       const held = unwrapExpression(t, binding.initializer);
       if (t.isArrowFunction(held) || t.isFunctionExpression(held)) return held;
+    }
+    return undefined;
+  }
+
+  /** `this.handleCall` in a class's code: the class's own method of that name (base classes are ValueFlow's to follow). */
+  private ownMethod(access: ts.PropertyAccessExpression): FunctionWithBody | undefined {
+    const t = this.t;
+    let owner: ts.Node | undefined = access.parent;
+    while (owner && !t.isClassLike(owner)) owner = owner.parent;
+    if (!owner || !t.isClassLike(owner)) return undefined;
+    for (const member of owner.members) {
+      if (t.isMethodDeclaration(member) && member.body && member.name && t.isIdentifier(member.name) && member.name.text === access.name.text) return member;
     }
     return undefined;
   }

@@ -200,6 +200,11 @@ ruleTester.run("no-identity-in-args on class tools", identity, {
       errors: [{ messageId: "identityRead", line: 14, column: 212, endLine: 14, endColumn: 225 }],
     },
     {
+      name: "the base forwards inside an arrow callback it hands to a runner: (args, extra) => runner.run(() => this.execute(extra, args))",
+      code: `${identityBase.replace("try { return await this.execute(extra, args); } catch { return { content: [], isError: true }; }", "return runner.run(() => this.execute(extra, args));")}class Whoami extends Tool { name = "whoami"; inputSchema = z.strictObject({ q: z.string().max(5) }); async execute(extra: unknown, args: { tenantId: string }) { return { content: [{ type: "text" as const, text: args.tenantId }] }; } }\n`,
+      errors: [{ messageId: "identityRead", line: 14, column: 212, endLine: 14, endColumn: 225 }],
+    },
+    {
       name: "a loop over instances with a bound method",
       code: `${SDK_ZOD}class Whoami { name = "whoami"; schema = z.strictObject({ q: z.string().max(5) }); async run(args: { tenantId: string }) { return { content: [{ type: "text" as const, text: args.tenantId }] }; } }
 const tools = [new Whoami()];

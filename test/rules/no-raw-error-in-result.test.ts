@@ -1126,3 +1126,36 @@ ruleTester.run("no-raw-error-in-result: this.handleError(e)", rule, {
     },
   ],
 });
+
+// A low-level server class that hands `this.handleCall.bind(this)` to setRequestHandler: the method is the handler.
+const boundMethodHandler = `${SDK_CALL_TOOL}class ToolServer {
+  server = server;
+  start() {
+    this.server.setRequestHandler(CallToolRequestSchema, this.handleCall.bind(this));
+  }
+  async handleCall(request) {
+    try {
+      return { content: [{ type: "text", text: await run(request.params.name) }] };
+    } catch (e) {
+      return { isError: true, content: [{ type: "text", text: e.message }] };
+    }
+  }
+}
+`;
+
+ruleTester.run("no-raw-error-in-result: a method bound to this as the call-tool handler", rule, {
+  valid: [
+    { name: "the bound method returns a fixed text and logs the error", code: boundMethodHandler.replace("text: e.message }] };", 'text: "failed" }] };') },
+  ],
+  invalid: [
+    {
+      name: "this.handleCall.bind(this): the method's catch puts the message into the result",
+      code: boundMethodHandler,
+      errors: [{
+        messageId: "rawError", line: 13, column: 63, endLine: 13, endColumn: 72,
+        data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: fixedText(boundMethodHandler, 'return { isError: true, content: [{ type: "text", text: e.message }] };', "e.message", "e", "      ") }],
+      }],
+    },
+  ],
+});

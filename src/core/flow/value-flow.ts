@@ -211,7 +211,36 @@ export class ValueFlow {
     if (receiver.kind !== t.SyntaxKind.ThisKeyword) return undefined;
     let owner: ts.Node | undefined = expr.parent;
     while (owner && !t.isClassDeclaration(owner) && !t.isClassExpression(owner)) owner = owner.parent;
-    return owner ? this.methodOf(owner, expr.name.text, 0) : undefined;
+    if (!owner) return undefined;
+    return this.methodOf(owner, expr.name.text, 0) ?? this.overrideInFile(owner, expr.name.text);
+  }
+
+  /**
+   * `this.execute(input)` in a base class whose `execute` is abstract: the tool classes of the file being
+   * read are the ones this analysis runs for, so the one class here that extends the base and defines the
+   * method is the `this` (ListStylesTool.execute for BaseTool.run). None or several: nothing.
+   */
+  private overrideInFile(base: ts.ClassLikeDeclaration, name: string): FunctionWithBody | undefined {
+    const t = this.t;
+    const file = this.resolver.file;
+    if (base.getSourceFile() === file) return undefined;
+    const found: FunctionWithBody[] = [];
+    for (const statement of file.statements) {
+      if (!t.isClassDeclaration(statement) || !this.extendsClass(statement, base)) continue;
+      const method = this.methodOf(statement, name, 0);
+      if (method && !found.includes(method)) found.push(method);
+    }
+    return found.length === 1 ? found[0] : undefined;
+  }
+
+  private extendsClass(cls: ts.ClassLikeDeclaration, base: ts.ClassLikeDeclaration): boolean {
+    let current: ts.ClassLikeDeclaration | undefined = cls;
+    for (let depth = 0; current && depth < 5; depth++) {
+      const heritage: ts.Expression | undefined = current.heritageClauses?.find((clause) => clause.token === this.t.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+      current = heritage && this.t.isIdentifier(heritage) ? this.classOf(heritage) : undefined;
+      if (current === base) return true;
+    }
+    return false;
   }
 
   /** The method `name` of a class or, when it has none, of its base classes (at most a few levels up). */

@@ -1,6 +1,9 @@
 import type * as ts from "typescript";
 import { returnedExpressions } from "../resolve.js";
-import { propertyNameText, unwrapExpression } from "../ts-utils.js";
+import { propertyNameText, unwrapExpression, walk } from "../ts-utils.js";
+import { ROOT_ENV, type Env } from "../evaluate/env.js";
+import type { Value } from "../evaluate/value.js";
+import { settle } from "./evaluated.js";
 import type { FinderContext } from "./context.js";
 
 // Class hierarchies and members, for class-based tools: which classes a class extends (within the file,
@@ -94,7 +97,7 @@ export function memberValue(context: FinderContext, cls: ts.ClassLikeDeclaration
     }
     if (!isStatic) {
       const assigned = constructorAssignment(context, current, name);
-      if (assigned) return assigned;
+      if (assigned) return current === cls ? assigned : throughSuperCalls(context, cls, current, assigned);
     }
   }
   return undefined;
@@ -111,4 +114,53 @@ function constructorAssignment(context: FinderContext, cls: ts.ClassLikeDeclarat
     }
   }
   return undefined;
+}
+
+/**
+ * `this.inputSchema = params.inputSchema` in a base class's constructor, read for one subclass: the
+ * value each class passes up through `super(...)` (`super({ inputSchema: CreateTokenSchema })`), settled
+ * where it is written. Unchanged when a link of the chain cannot be read.
+ */
+function throughSuperCalls(context: FinderContext, cls: ts.ClassLikeDeclaration, ancestor: ts.ClassLikeDeclaration, assigned: MemberValue): MemberValue {
+  const { t, evaluator } = context;
+  if (!assigned.value) return assigned;
+  let env: Env = ROOT_ENV;
+  let args: (Value[] | undefined)[] | undefined;
+  let current: ts.ClassLikeDeclaration | undefined = cls;
+  for (let depth = 0; current && current !== ancestor && depth < MAX_CHAIN; depth++) {
+    const constructor = constructorOf(t, current);
+    if (constructor) {
+      const call = superCall(t, constructor);
+      if (!call) return assigned;
+      const frame = env;
+      args = call.arguments.map((argument) => (t.isSpreadElement(argument) ? undefined : evaluator.values(argument, frame)));
+    }
+    current = baseClassOf(context, current);
+    const parentConstructor = current && constructorOf(t, current);
+    if (parentConstructor && args) {
+      const bindings = new Map<ts.Node, Value[]>();
+      parentConstructor.parameters.forEach((parameter, index) => {
+        const arg = args?.[index];
+        if (arg) bindings.set(parameter, arg);
+      });
+      env = env.bind(bindings);
+    }
+  }
+  if (current !== ancestor || env === ROOT_ENV) return assigned;
+  const [node] = settle(context, assigned.value, env).nodes;
+  return node && node !== assigned.value ? { ...assigned, value: node } : assigned;
+}
+
+function constructorOf(t: FinderContext["t"], cls: ts.ClassLikeDeclaration): ts.ConstructorDeclaration | undefined {
+  return cls.members.find((member): member is ts.ConstructorDeclaration => t.isConstructorDeclaration(member) && member.body !== undefined);
+}
+
+function superCall(t: FinderContext["t"], constructor: ts.ConstructorDeclaration): ts.CallExpression | undefined {
+  let found: ts.CallExpression | undefined;
+  walk(constructor.body ?? constructor, (node) => {
+    if (found) return false;
+    if (t.isCallExpression(node) && node.expression.kind === t.SyntaxKind.SuperKeyword) found = node;
+    return !t.isFunctionLike(node) || node === constructor;
+  });
+  return found;
 }

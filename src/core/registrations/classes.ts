@@ -30,6 +30,8 @@ interface MemberRead {
   isStatic: boolean;
   /** `.strict()` applied to the member where it is registered. */
   strict?: ts.CallExpression;
+  /** `this.inputSchema.shape`: the member is a schema whose shape is what is passed. */
+  shape?: boolean;
 }
 
 interface Template {
@@ -214,6 +216,11 @@ function memberRead(context: FinderContext, expression: ts.Expression | undefine
     expr = unwrapExpression(t, expr.expression.expression);
   }
   if (!t.isPropertyAccessExpression(expr)) return undefined;
+  // `(this.inputSchema as z.ZodObject<any>).shape`: the member read, the shape passed.
+  const inner = unwrapExpression(t, expr.expression);
+  if (!strict && expr.name.text === "shape" && t.isPropertyAccessExpression(inner) && inner.expression.kind === t.SyntaxKind.ThisKeyword) {
+    return { owner: inner.expression, member: inner.name.text, isStatic: false, shape: true };
+  }
   const owner = unwrapExpression(t, expr.expression);
   const member = expr.name.text;
   if (owner.kind === t.SyntaxKind.ThisKeyword || t.isIdentifier(owner)) return { owner, member, isStatic: false, strict };
@@ -224,7 +231,7 @@ function memberRead(context: FinderContext, expression: ts.Expression | undefine
   return undefined;
 }
 
-/** `(args, extra) => this.execute(args, extra)`, also inside a try block: the one call of a member of `owner`. */
+/** `(args, extra) => this.execute(args, extra)`, also inside a try block or an arrow callback: the one call of a member of `owner`. */
 function forwardedHandler(context: FinderContext, handler: ts.Expression, owner: ts.Expression): Template["handler"] {
   const { t } = context;
   const fn = unwrapExpression(t, handler);
@@ -233,7 +240,8 @@ function forwardedHandler(context: FinderContext, handler: ts.Expression, owner:
   if (t.isFunctionExpression(fn) && owner.kind === t.SyntaxKind.ThisKeyword) return undefined;
   const calls: ts.CallExpression[] = [];
   walk(fn.body, (node) => {
-    if (t.isFunctionLike(node) || t.isClassLike(node)) return false;
+    // An arrow function keeps `this`: `(args) => this.server.run(() => this.run(args))` still forwards.
+    if ((t.isFunctionLike(node) && !t.isArrowFunction(node)) || t.isClassLike(node)) return false;
     if (t.isCallExpression(node)) {
       const callee = unwrapExpression(t, node.expression);
       if (t.isPropertyAccessExpression(callee) && sameReference(context, unwrapExpression(t, callee.expression), owner)) calls.push(node);
@@ -304,7 +312,7 @@ function toolOfClass(context: FinderContext, template: Template, cls: ts.ClassLi
     toolName: nameValue(context, name?.value) ?? (cls.name ? cls.name.text : undefined),
     node: cls,
     nameNode: name?.nameNode ?? cls.name,
-    input: template.input ? input?.value && template.inputForm && { expression: input.value, form: template.inputForm } : registration.input && { ...registration.input, env: instanceFrame(cls) },
+    input: template.input ? input?.value && template.inputForm && inputOf(template, registration, input.value, template.inputForm) : registration.input && { ...registration.input, env: instanceFrame(cls) },
     handler: template.handler ? handlerValue : registration.handler,
     annotations: template.annotations ? annotations?.value : registration.annotations,
   };
@@ -316,8 +324,14 @@ function toolOfClass(context: FinderContext, template: Template, cls: ts.ClassLi
 
 /**
  * The frame a template's own expressions are read in for one concrete class: `this` is an instance of it,
- * so `(this.inputSchema as Schema).shape` reads what its `super({ inputSchema })` passes.
+ * so a template input that reads no single member (`build(this.fields)`) reads what the class passes.
  */
 function instanceFrame(cls: ts.ClassLikeDeclaration): Env {
   return ROOT_ENV.bind(new Map(), { kind: "instance", cls, args: [], env: ROOT_ENV, node: cls });
+}
+
+/** The input a class gives the template: its schema, or its schema's shape, which is where strictness is lost. */
+function inputOf(template: Template, registration: ToolRegistration, value: ts.Expression, form: InputForm): ToolRegistration["input"] {
+  if (!template.input?.shape || !registration.input) return { expression: value, form };
+  return { expression: value, form, shapeOf: true, shapeSite: registration.input.expression };
 }

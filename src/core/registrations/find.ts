@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { forwardedHandler } from "./forwarding-wrappers.js";
 import { isProgramSource, type Resolver } from "../resolve.js";
 import type { DeclaredRegistration } from "../settings.js";
 import { calleeName, containsNode, findProperty, unwrapExpression, walk, type TS } from "../ts-utils.js";
@@ -122,7 +123,9 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
   for (const frame of frames) {
     for (const registration of registrationsInFrame(context, call, method, framework, frame)) {
       const nameExpression = method === "tool" || method === "registerTool" || method === "registerToolTask" ? call.arguments[0] : registration.options && optionField(context, registration.options, "name");
-      registrations.push(frame === ROOT_ENV ? registration : inFrame(context, registration, frame, nameExpression));
+      const read = frame === ROOT_ENV ? registration : inFrame(context, registration, frame, nameExpression);
+      const handler = read.handler && !context.t.isMethodDeclaration(read.handler) && !context.t.isFunctionDeclaration(read.handler) ? forwardedHandler(context, read.handler, frame) : undefined;
+      registrations.push(handler ? { ...read, handler } : read);
     }
   }
   return registrations;
