@@ -96,7 +96,8 @@ export function calleeName(t: TS, call: ts.CallExpression): string | undefined {
 
 /** Whether `inner` lies within `outer`'s text (a node contains itself). */
 export function containsNode(outer: ts.Node, inner: ts.Node): boolean {
-  return inner.pos >= outer.pos && inner.end <= outer.end;
+  // Typed analysis reads nodes of several files, whose offsets can coincide: the files are compared last, as it costs a walk up.
+  return inner.pos >= outer.pos && inner.end <= outer.end && (inner === outer || inner.getSourceFile() === outer.getSourceFile());
 }
 
 /** Deeper than this, `walk` switches from recursion to an explicit stack. */

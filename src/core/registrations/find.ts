@@ -14,7 +14,8 @@ import { callToolHandler, listToolsHandler } from "./low-level.js";
 import { expandWrappers } from "./wrappers.js";
 import { evaluatorFor } from "../evaluate/evaluator.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
-import { fieldHidden, inFrame, loopFrames, optionField, optionObjects } from "./evaluated.js";
+import { fieldHidden, inFrame, loopFrames, optionField, optionObjects, type MissedElements } from "./evaluated.js";
+import { reportMissedElements } from "./missed-elements.js";
 import { xmcpTool } from "./xmcp.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
@@ -117,7 +118,9 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
   if (method === "setRequestHandler") return listToolsHandler(context, call, framework);
   // A registration in a loop (`for (const def of defs) server.registerTool(def.name, def.config, def.run)`)
   // is one tool per element: each read with the loop variable bound to that element.
-  const frames = loopFrames(context, call);
+  const missed: MissedElements = { total: 0, unread: [], dropped: 0 };
+  const frames = loopFrames(context, call, missed);
+  if (missed.collection) reportMissedElements(context, call, method, framework, missed);
   const registrations: ToolRegistration[] = [];
   for (const frame of frames) {
     for (const registration of registrationsInFrame(context, call, method, framework, frame)) {
@@ -206,11 +209,31 @@ function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: 
   if (inPackage("agents")) return "cloudflare-agents";
   // `registerTool(…): void` or `registerTool: (…) => void` of a project interface that imports an MCP framework.
   const member = t.isFunctionTypeNode(declaration) ? declaration.parent : declaration;
-  if (isProgramSource(file) && (t.isMethodSignature(member) || t.isPropertySignature(member))) {
+  if (isProgramSource(file) && (t.isMethodSignature(member) || t.isPropertySignature(member)) && takesATool(context, checker, declaration)) {
     const imported = importedFrameworks(t, file);
     if (imported.has("mcp-sdk-v1") || imported.has("mcp-sdk-v2") || imported.has("fastmcp")) return "project";
   }
   return undefined;
+}
+
+/**
+ * Whether a project member named like a registration takes a tool: a name (`registerTool(name: string, …)`)
+ * or a definition with a `name`. A tool definition's own `tool: (client, args, ctx) => …` handler, called
+ * `tool.tool(sdk, args, ctx)`, registers nothing.
+ */
+function takesATool(context: FinderContext, checker: ts.TypeChecker, declaration: ts.Declaration): boolean {
+  const { t } = context;
+  const signature = t.isMethodSignature(declaration) || t.isFunctionTypeNode(declaration) ? declaration : t.isPropertySignature(declaration) && declaration.type && t.isFunctionTypeNode(declaration.type) ? declaration.type : undefined;
+  const [first] = signature?.parameters ?? [];
+  if (!first) return signature === undefined;
+  try {
+    const type = checker.getTypeAtLocation(first);
+    if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.StringLike | t.TypeFlags.TypeParameter)) return true;
+    if (type.isUnion()) return type.types.some((member) => (member.flags & t.TypeFlags.StringLike) !== 0 || member.getProperty("name") !== undefined);
+    return type.getProperty("name") !== undefined;
+  } catch {
+    return true;
+  }
 }
 
 /** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
