@@ -303,7 +303,7 @@ function printMode(mode, perServer, { rows, tools }) {
     if (args.verbose) {
       for (const l of s.missed) console.log(`  missed    ${l.file}:${l.line} ${l.rule} [${(l.tools ?? []).join(", ")}]${l.note ? ` (${l.note})` : ""}`);
       for (const f of s.unmatched) console.log(`  unmatched ${f.file}:${f.line}:${f.column} ${f.rule} ${f.message}`);
-      for (const tool of s.tools.filter((x) => x.status !== "found")) console.log(`  tool ${tool.status.padEnd(10)} ${tool.file}:${tool.line} ${tool.name}`);
+      for (const tool of s.tools.filter((x) => x.status !== "found")) console.log(`  tool ${tool.status.padEnd(10)} ${tool.file}:${tool.line} ${tool.name}${tool.site ? ` (site ${[tool.site].flat().join(", ")})` : ""}`);
       for (const e of s.parseErrors) console.log(`  parse     ${e.file}:${e.line} ${e.message}`);
     }
   }
