@@ -43,7 +43,7 @@ export function loopFrames(context: FinderContext, call: ts.Node, missed?: Misse
  * reason), and elements past MAX_FRAMES. Reported at the registration when other elements were read.
  */
 export interface MissedElements {
-  /** Elements of the collections read (tool-like or not), over every enclosing loop and caller. */
+  /** Elements of the collections that can be tools, read or not, over every enclosing loop and caller. */
   total: number;
   unread: Reason[];
   /** Tool-like elements left out because the frames were full. */
@@ -134,12 +134,15 @@ function framesFor(context: FinderContext, start: Env[], loops: readonly { decla
     let total = 0;
     let dropped = 0;
     for (const frame of frames) {
-      const all = evaluator.elementsOf(evaluator.values(loop.collection, frame), loop.collection);
-      total += all.length;
-      for (const element of all) {
-        if (element.kind === "unknown") unread.push(element.reason);
-        else if (!isToolLike(t, element)) continue;
-        else if (next.length < MAX_FRAMES) next.push(frame.withLoop(loop.declaration, element));
+      for (const element of evaluator.elementsOf(evaluator.values(loop.collection, frame), loop.collection)) {
+        // One unread element met along several paths (both branches of a `typeof` test) counts once.
+        if (element.kind === "unknown") {
+          if (!unread.some((reason) => reason.node === element.reason.node)) unread.push(element.reason);
+          continue;
+        }
+        if (!isToolLike(t, element)) continue;
+        total++;
+        if (next.length < MAX_FRAMES) next.push(frame.withLoop(loop.declaration, element));
         else dropped++;
       }
     }
@@ -148,7 +151,7 @@ function framesFor(context: FinderContext, start: Env[], loops: readonly { decla
       // Only a collection of which some elements were read says which others were not; one read as a
       // whole is the call read as written, whose parts say why.
       if (missed && (unread.length > 0 || dropped > 0)) {
-        missed.total += total;
+        missed.total += total + unread.length;
         missed.dropped += dropped;
         missed.unread.push(...unread);
         missed.collection ??= loop.collection;

@@ -170,6 +170,7 @@ function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, m
   }
   const typed = checker ? receiverClass(context, checker, callee.expression) : undefined;
   if (typed === "other") return undefined;
+  if (!checker && declaredHereWithMember(context, callee)) return undefined;
   if (frameworks.size === 0 && typed === undefined) return undefined;
   if (method === "addTool" || method === "addTools") return frameworks.has("fastmcp") || typed === "FastMCP" ? "fastmcp" : undefined;
   // Cloudflare's McpAgent and createMcpHandler serve an SDK v1 McpServer.
@@ -234,6 +235,22 @@ function takesATool(context: FinderContext, checker: ts.TypeChecker, declaration
   } catch {
     return true;
   }
+}
+
+/**
+ * Without a checker: `tool.tool(sdk, args, ctx)` where `tool` is declared with an interface or type of this
+ * file that declares the member itself (a generated tool definition's own `tool` handler), not a server.
+ */
+function declaredHereWithMember(context: FinderContext, callee: ts.PropertyAccessExpression): boolean {
+  const { t, resolver } = context;
+  const receiver = unwrapExpression(t, callee.expression);
+  const declaration = t.isIdentifier(receiver) ? resolver.declarationOf(receiver) : undefined;
+  const type = declaration && (t.isParameter(declaration) || t.isVariableDeclaration(declaration)) ? declaration.type : undefined;
+  if (!type || !t.isTypeReferenceNode(type) || !t.isIdentifier(type.typeName)) return false;
+  const name = type.typeName.text;
+  const declared = context.sourceFile.statements.find((statement) => (t.isInterfaceDeclaration(statement) || t.isTypeAliasDeclaration(statement)) && statement.name.text === name);
+  const members = declared && (t.isInterfaceDeclaration(declared) ? declared.members : t.isTypeAliasDeclaration(declared) && t.isTypeLiteralNode(declared.type) ? declared.type.members : undefined);
+  return members?.some((member) => member.name !== undefined && t.isIdentifier(member.name) && member.name.text === callee.name.text) ?? false;
 }
 
 /** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
