@@ -32,6 +32,10 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
       name: "a loop over a collection whose every element is read: the twin of the loop with an unread element",
       code: `${SDK_ZOD}const loaded = { name: "b", schema: z.strictObject({}) };\nconst defs = [{ name: "a", schema: z.strictObject({}) }, loaded];\nfor (const d of defs) server.registerTool(d.name, { inputSchema: d.schema, annotations: ${RO} }, ${DONE});\n`,
     },
+    {
+      name: "a class named McpServer from a package that is not the SDK is no evidence (the twin of the re-exported server)",
+      code: `import { McpServer } from "some-other-server";\nimport { schema } from "./schemas.js";\nconst server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("a", { inputSchema: schema, annotations: ${RO} }, ${DONE});\n`,
+    },
     { name: "an unrelated .registerTool() in a file with no MCP import", code: `const registry = { registerTool(a: unknown, b: unknown) {} };\nregistry.registerTool("x", makeConfig());\n` },
     { name: "plain JavaScript, everything written", code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\nconst server = new McpServer({ name: "d", version: "1" });\nserver.registerTool("s", { inputSchema: z.strictObject({}) }, ${DONE});\n`, ...asJs },
   ],
@@ -153,6 +157,11 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
       name: "a loop over a collection of which one element cannot be read: the others are analysed, that one is reported at the call",
       code: `${SDK_ZOD}declare const loaded: { name: string; schema: z.ZodType };\nconst defs = [{ name: "a", schema: z.strictObject({}) }, loaded];\nfor (const d of defs) server.registerTool(d.name, { inputSchema: d.schema, annotations: ${RO} }, ${DONE});\n`,
       errors: [{ messageId: "unreadElements", line: 6, column: 23, endColumn: 42, data: { reason: "1 of 2 elements of defs: the one at file.ts:4: `loaded` has no initial value." } }],
+    },
+    {
+      name: "the SDK's McpServer re-exported by a module of the project is evidence of the SDK",
+      code: `import { McpServer } from "./third_party/index.js";\nimport { schema } from "./schemas.js";\nconst server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("a", { inputSchema: schema, annotations: ${RO} }, ${DONE});\n`,
+      errors: [{ messageId: "unreadParts", line: 4, column: 1, endColumn: 20, data: { tool: "a", parts: "input", reason: `the input is "schema" imported from "./schemas.js", ${ONLY_TYPED}.` } }],
     },
     {
       name: "a handler that is a call's result",
