@@ -70,7 +70,7 @@ describe("tools/list handlers and generated definitions", () => {
       `silent-list.ts:10:1 ${UNANALYZED} unreadParts Tool "(unnamed)": its name could not be read: the name is tool.name, where tool is the parameter "tool" of publicFields.`,
       // search_docs declares no annotations; open_doc (the twin module) does: one finding, named.
       'silent-modules.ts:12:5 mcp-guard/require-tool-annotations missingAnnotations Tool "search_docs" has no annotations, so clients assume the worst. Declare readOnlyHint, destructiveHint, openWorldHint.',
-      `silent-generated.ts:19:5 ${UNANALYZED} unreadParts Tool "(unnamed)": its name, input and annotations could not be read: the name is tool.name, where tool is the parameter "tool" of an anonymous function; the…`,
+      `silent-generated.ts:18:5 ${UNANALYZED} unreadParts Tool "(unnamed)": its name, input and annotations could not be read: the name is tool.name, where tool is the parameter "tool" of an anonymous function; the…`,
     ]);
   }, 120_000);
 
@@ -83,7 +83,7 @@ describe("tools/list handlers and generated definitions", () => {
     expect(await lines(LISTS, false)).toEqual([
       `silent-list.ts:10:72 ${UNANALYZED} unreadSite Tools listed here could not be read: the tools array comes from Array.from(entries.values()).map(), a call the analysis does not follow.`,
       `silent-modules.ts:11:33 ${UNANALYZED} unreadParts Tool "(unnamed)": its name and annotations could not be read: the name is tool.metadata.name, where tool.metadata is tool.metadata, where tool is each element…`,
-      `silent-generated.ts:19:5 ${UNANALYZED} unreadParts Tool "(unnamed)": its name, input and annotations could not be read: the name is tool.name, where tool is the parameter "tool" of an anonymous function; the…`,
+      `silent-generated.ts:18:5 ${UNANALYZED} unreadParts Tool "(unnamed)": its name, input and annotations could not be read: the name is tool.name, where tool is the parameter "tool" of an anonymous function; the…`,
     ]);
   }, 120_000);
 });

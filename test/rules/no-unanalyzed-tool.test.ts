@@ -164,6 +164,11 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
       errors: [{ messageId: "unreadParts", line: 4, column: 1, endColumn: 20, data: { tool: "a", parts: "input", reason: `the input is "schema" imported from "./schemas.js", ${ONLY_TYPED}.` } }],
     },
     {
+      name: "a generated definition's own tool() handler, declared by an interface of the file, is no registration; the server.tool() around it is",
+      code: `${SDK_ZOD}interface Def { name: string; description: string; args: z.ZodRawShape; tool: (client: unknown, args: unknown, ctx: unknown) => Promise<never> }\nexport const register = (tool: Def): void => {\n  server.tool(tool.name, tool.description, tool.args, async (args, ctx) => tool.tool(null, args, ctx));\n};\n`,
+      errors: [{ messageId: "unreadParts", line: 6, column: 3, endColumn: 14, data: { tool: "(unnamed)", parts: "name, input and annotations", reason: messageOf({ tool: undefined, parts: ["name", "input", "annotations"], api: "tool", reason: 'the name is tool.name, where tool is the parameter "tool" of register; the overload cannot be told: tool.description may be the description or the input shape' }).data.reason } }],
+    },
+    {
       name: "a handler that is a call's result",
       code: `${SDK_ZOD}declare function wrap<T>(fn: T): T;\nserver.registerTool("s", { inputSchema: z.strictObject({}), annotations: ${RO} }, wrap(${DONE}));\n`,
       errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", parts: "handler", reason: "the handler comes from wrap(), a call the analysis does not follow." } }],

@@ -170,7 +170,7 @@ function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, m
   }
   const typed = checker ? receiverClass(context, checker, callee.expression) : undefined;
   if (typed === "other") return undefined;
-  if (!checker && declaredHereWithMember(context, callee)) return undefined;
+  if (typed === undefined && declaredHereWithMember(context, callee)) return undefined;
   if (frameworks.size === 0 && typed === undefined) return undefined;
   if (method === "addTool" || method === "addTools") return frameworks.has("fastmcp") || typed === "FastMCP" ? "fastmcp" : undefined;
   // Cloudflare's McpAgent and createMcpHandler serve an SDK v1 McpServer.
@@ -238,7 +238,7 @@ function takesATool(context: FinderContext, checker: ts.TypeChecker, declaration
 }
 
 /**
- * Without a checker: `tool.tool(sdk, args, ctx)` where `tool` is declared with an interface or type of this
+ * When types do not tell: `tool.tool(sdk, args, ctx)` where `tool` is declared with an interface or type of this
  * file that declares the member itself (a generated tool definition's own `tool` handler), not a server.
  */
 function declaredHereWithMember(context: FinderContext, callee: ts.PropertyAccessExpression): boolean {
@@ -248,9 +248,19 @@ function declaredHereWithMember(context: FinderContext, callee: ts.PropertyAcces
   const type = declaration && (t.isParameter(declaration) || t.isVariableDeclaration(declaration)) ? declaration.type : undefined;
   if (!type || !t.isTypeReferenceNode(type) || !t.isIdentifier(type.typeName)) return false;
   const name = type.typeName.text;
-  const declared = context.sourceFile.statements.find((statement) => (t.isInterfaceDeclaration(statement) || t.isTypeAliasDeclaration(statement)) && statement.name.text === name);
-  const members = declared && (t.isInterfaceDeclaration(declared) ? declared.members : t.isTypeAliasDeclaration(declared) && t.isTypeLiteralNode(declared.type) ? declared.type.members : undefined);
-  return members?.some((member) => member.name !== undefined && t.isIdentifier(member.name) && member.name.text === callee.name.text) ?? false;
+  const declared = context.sourceFile.statements.find((statement): statement is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => (t.isInterfaceDeclaration(statement) || t.isTypeAliasDeclaration(statement)) && statement.name.text === name);
+  const members = !declared ? [] : t.isInterfaceDeclaration(declared) ? [...declared.members] : typeLiteralMembers(t, declared.type, 0);
+  return members.some((member) => member.name !== undefined && t.isIdentifier(member.name) && member.name.text === callee.name.text);
+}
+
+/** The members of the object types a type is written as: `{ … }`, both branches of `A extends B ? { … } : { … }`, unions, intersections. */
+function typeLiteralMembers(t: TS, type: ts.TypeNode, depth: number): ts.TypeElement[] {
+  if (depth > 4) return [];
+  if (t.isTypeLiteralNode(type)) return [...type.members];
+  if (t.isParenthesizedTypeNode(type)) return typeLiteralMembers(t, type.type, depth + 1);
+  if (t.isConditionalTypeNode(type)) return [...typeLiteralMembers(t, type.trueType, depth + 1), ...typeLiteralMembers(t, type.falseType, depth + 1)];
+  if (t.isUnionTypeNode(type) || t.isIntersectionTypeNode(type)) return type.types.flatMap((member) => typeLiteralMembers(t, member, depth + 1));
+  return [];
 }
 
 /** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
