@@ -205,6 +205,12 @@ typedRuleTester.run("no-unanalyzed-tool (typed)", rule, {
       errors: [{ messageId: "unreadSite", line: 5, column: 67, endColumn: 72, data: { what: "Tools listed here", reason: 'the tools array is the parameter "tools" of serve.' } }],
     },
     {
+      name: "the SDK's registerTool given spread arguments, typed: reported, not dropped",
+      filename: "file.ts",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst server = new McpServer({ name: "t", version: "1" });\nexport function add(def: Parameters<McpServer["registerTool"]>) {\n  server.registerTool(...def);\n}\n`,
+      errors: [{ messageId: "unreadSite", line: 4, column: 3, endColumn: 22, data: { what: "The tool registered here", reason: "its arguments are spread (...def), which the analysis does not read." } }],
+    },
+    {
       name: "a name from a parameter, typed: the wrapper is never called",
       filename: "file.ts",
       code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\nconst server = new McpServer({ name: "t", version: "1" });\nexport function registerAll(name: string) {\n  server.registerTool(name, { inputSchema: z.strictObject({}), annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n}\n`,

@@ -5,7 +5,7 @@ import { calleeName, findProperty, unwrapExpression, walk, type TS } from "../ts
 import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
 import { classTools } from "./classes.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
-import { describeValue } from "./unread-reasons.js";
+import { describeValue, quote } from "./unread-reasons.js";
 import { declaredNames, declaredRegistrations } from "./declared.js";
 import { dispatchedTools } from "./dispatcher.js";
 import { SERVER_CLASS_NAMES, importedFrameworks, isXmcpToolPath } from "./frameworks.js";
@@ -44,7 +44,7 @@ export function findRegistrations(
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
   const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));
   if (frameworks.size === 0 && !checker && !xmcpPath && !mayCallDeclared) return found;
-  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unread: (site) => found.unreadSites.push(site) };
+  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unread: (site) => found.unreadSites.push(site), unreadCount: () => found.unreadSites.length };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
@@ -122,13 +122,26 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
   const frames = loopFrames(context, call, missed);
   if (missed.collection) reportMissedElements(context, call, method, framework, missed);
   const registrations: ToolRegistration[] = [];
+  const sitesBefore = context.unreadCount?.() ?? 0;
   for (const frame of frames) {
     for (const registration of registrationsInFrame(context, call, method, framework, frame)) {
       const nameExpression = method === "tool" || method === "registerTool" || method === "registerToolTask" ? call.arguments[0] : registration.options && optionField(context, registration.options, "name");
       registrations.push(frame === ROOT_ENV ? registration : inFrame(context, registration, frame, nameExpression));
     }
   }
+  if (registrations.length === 0 && method !== "addTools" && (context.unreadCount?.() ?? 0) === sitesBefore && context.checker && isFrameworkMethod(context, context.checker, call)) {
+    // A call of the framework's own registration method that no reader could read: reported, never dropped.
+    const spread = call.arguments.find((argument) => context.t.isSpreadElement(argument));
+    const reason = spread ? `its arguments are spread (${quote(context.t, spread)}), which the analysis does not read` : "its arguments do not have the shape of a registration the analysis reads";
+    reportUnread(context, { node: call, framework, api: method as ToolRegistration["api"], reason });
+  }
   return registrations;
+}
+
+/** Whether the call resolves to a registration method declared by a framework's own declaration files (not a project's). */
+function isFrameworkMethod(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): boolean {
+  const called = calledFramework(context, checker, call);
+  return called !== undefined && called !== "project";
 }
 
 function registrationsInFrame(context: FinderContext, call: ts.CallExpression, method: string, framework: Framework, frame: Env): ToolRegistration[] {
