@@ -1,13 +1,14 @@
 import { defineRule } from "../src/core/rule.js";
 import { unreadEntries, type UnreadEntry } from "../src/core/unread.js";
 
-type MessageIds = "unreadParts" | "unreadTool" | "unreadSite";
+type MessageIds = "unreadParts" | "unreadTool" | "unreadSite" | "unreadElements";
 
 const MESSAGES: Record<MessageIds, string> = {
   // `reason` ends the sentence: a full stop, or "…" when it was shortened.
   unreadParts: 'Tool "{{tool}}": its {{parts}} could not be read: {{reason}}',
   unreadTool: 'Tool "{{tool}}" could not be read: {{reason}}',
   unreadSite: "{{what}} could not be read: {{reason}}",
+  unreadElements: "Some tools registered here could not be read: {{reason}}",
 };
 
 /** Messages stay within this length; the reason is shortened to fit (the inventory gives it whole). */
@@ -27,7 +28,11 @@ function fit(reason: string, room: number): string {
   return `${(space > room / 2 ? cut.slice(0, space) : cut).replace(/[,;:]$/, "")}…`;
 }
 
-export function messageOf(entry: Pick<UnreadEntry, "tool" | "parts" | "api" | "reason">): { messageId: MessageIds; data: Record<string, string> } {
+export function messageOf(entry: Pick<UnreadEntry, "tool" | "parts" | "api" | "reason" | "elements">): { messageId: MessageIds; data: Record<string, string> } {
+  if (entry.elements) {
+    const fixed = MESSAGES.unreadElements.replace("{{reason}}", "").length;
+    return { messageId: "unreadElements", data: { reason: fit(entry.reason, MAX_MESSAGE - fixed) } };
+  }
   const data: Record<string, string> = entry.parts
     ? { tool: entry.tool ?? "(unnamed)", parts: listParts(entry.parts) }
     : entry.tool !== undefined

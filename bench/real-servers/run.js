@@ -99,6 +99,15 @@ function gitHead(dir) {
   }
 }
 
+/** A tool's registration sites (`site: "file:line"` or a list of them), as `{ file, line }`. */
+function sitesOf(tool) {
+  const sites = tool.site === undefined ? [] : Array.isArray(tool.site) ? tool.site : [tool.site];
+  return sites.map((site) => {
+    const match = /^(.*):(\d+)$/.exec(site);
+    return match ? { file: match[1], line: Number(match[2]) } : { file: site, line: undefined };
+  });
+}
+
 function checkLabels(server, root) {
   const warnings = [];
   const lines = new Map();
@@ -118,7 +127,13 @@ function checkLabels(server, root) {
     else if (!(entry.line >= 1 && entry.line <= n)) warnings.push(`${what}: line ${entry.line} is outside ${entry.file} (${n} lines)`);
   };
   const toolNames = new Set((server.tools ?? []).map((t) => t.name));
-  for (const tool of server.tools ?? []) place(`tool ${tool.name}`, tool);
+  for (const tool of server.tools ?? []) {
+    place(`tool ${tool.name}`, tool);
+    for (const site of sitesOf(tool)) {
+      if (site.line === undefined) warnings.push(`tool ${tool.name}: site ${site.file} is not "file:line"`);
+      else place(`tool ${tool.name} site`, site);
+    }
+  }
   for (const label of server.labels ?? []) {
     const what = `label ${label.rule} ${label.file}:${label.line}`;
     if (!ruleNames.includes(label.rule) && label.rule !== UNANALYZED) warnings.push(`${what}: the plugin has no rule ${label.rule}`);
@@ -195,7 +210,8 @@ async function scoreServer(server, root, mode) {
   const at = (rule, file, line) => findings.some((f) => (rule === undefined || f.rule === rule) && f.file === file && f.line === line);
   const tools = (server.tools ?? []).map((tool) => {
     const found = listed ? listed.has(tool.name) : at(undefined, tool.file, tool.line);
-    const unanalyzed = at(UNANALYZED, tool.file, tool.line);
+    // A tool is registered where a registration call is written (`site`), often not where its name is.
+    const unanalyzed = at(UNANALYZED, tool.file, tool.line) || sitesOf(tool).some((site) => at(UNANALYZED, site.file, site.line));
     return { ...tool, status: found ? "found" : unanalyzed ? "unanalyzed" : "unseen" };
   });
 
@@ -287,7 +303,7 @@ function printMode(mode, perServer, { rows, tools }) {
     if (args.verbose) {
       for (const l of s.missed) console.log(`  missed    ${l.file}:${l.line} ${l.rule} [${(l.tools ?? []).join(", ")}]${l.note ? ` (${l.note})` : ""}`);
       for (const f of s.unmatched) console.log(`  unmatched ${f.file}:${f.line}:${f.column} ${f.rule} ${f.message}`);
-      for (const tool of s.tools.filter((x) => x.status !== "found")) console.log(`  tool ${tool.status.padEnd(10)} ${tool.file}:${tool.line} ${tool.name}`);
+      for (const tool of s.tools.filter((x) => x.status !== "found")) console.log(`  tool ${tool.status.padEnd(10)} ${tool.file}:${tool.line} ${tool.name}${tool.site ? ` (site ${[tool.site].flat().join(", ")})` : ""}`);
       for (const e of s.parseErrors) console.log(`  parse     ${e.file}:${e.line} ${e.message}`);
     }
   }

@@ -96,14 +96,8 @@ export function calleeName(t: TS, call: ts.CallExpression): string | undefined {
 
 /** Whether `inner` lies within `outer`'s text (a node contains itself). */
 export function containsNode(outer: ts.Node, inner: ts.Node): boolean {
-  // Positions are per file: under typed analysis the two nodes may be in different files.
-  return inner.pos >= outer.pos && inner.end <= outer.end && sourceFileOf(inner) === sourceFileOf(outer);
-}
-
-function sourceFileOf(node: ts.Node): ts.Node {
-  let current = node;
-  while (current.parent) current = current.parent;
-  return current;
+  // Typed analysis reads nodes of several files, whose offsets can coincide: the files are compared last, as it costs a walk up.
+  return inner.pos >= outer.pos && inner.end <= outer.end && (inner === outer || inner.getSourceFile() === outer.getSourceFile());
 }
 
 /** Deeper than this, `walk` switches from recursion to an explicit stack. */

@@ -24,6 +24,8 @@ export interface UnreadEntry {
   parts: readonly UnreadPart["part"][] | undefined;
   /** Why, in words a user understands; several parts' reasons joined by "; ". */
   reason: string;
+  /** Set when only some of the tools a registration registers over a collection could not be read. */
+  elements?: { unread: number; total: number };
 }
 
 const PART_ORDER: readonly UnreadPart["part"][] = ["name", "input", "annotations", "handler"];
@@ -36,18 +38,21 @@ export function unreadEntries(facts: FileFacts): UnreadEntry[] {
   // wrapper's call, a class template's): that tool's entry speaks for it.
   const built = new Set<ts.Node>(facts.registrations.map((registration) => registration.node));
   for (const site of facts.unreadSites) {
-    if (built.has(site.node)) continue;
+    // Elements of a collection that could not be read are not spoken for by the tools built from the others.
+    if (built.has(site.node) && !site.elements) continue;
     const key = `${site.node.pos}:${site.node.end}:${site.reason}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    entries.push({ node: site.node, framework: site.framework, api: site.api, tool: site.toolName, parts: undefined, reason: site.reason });
+    entries.push({ node: site.node, framework: site.framework, api: site.api, tool: site.toolName, parts: undefined, reason: site.reason, ...(site.elements ? { elements: site.elements } : {}) });
   }
   for (const registration of facts.registrations) {
     const unread = registration.unread;
     if (!unread || unread.length === 0) continue;
     const parts = PART_ORDER.filter((part) => unread.some((entry) => entry.part === part));
     const reasons = [...new Set(unread.map((entry) => entry.reason))];
-    entries.push({ node: registration.node, framework: registration.framework, api: registration.api, tool: registration.toolName, parts, reason: reasons.join("; ") });
+    // Reported in the file that registers the tool: a tool object of another file, at the handler listing it.
+    const node = registration.site && registration.node.getSourceFile() !== registration.site.getSourceFile() ? registration.site : registration.node;
+    entries.push({ node, framework: registration.framework, api: registration.api, tool: registration.toolName, parts, reason: reasons.join("; ") });
   }
   return entries.sort((a, b) => a.node.getStart() - b.node.getStart());
 }

@@ -10,7 +10,7 @@ import plugin from "../../src/index.js";
 import { FASTMCP_ZOD, SDK_LOW_LEVEL, SDK_ZOD, asJs, pluginRule, ruleTester } from "./helpers.js";
 import { formatFindings, lintFixture, lintFixtureResults, typedRuleTester } from "./typed-helpers.js";
 
-type MessageIds = "unreadParts" | "unreadTool" | "unreadSite";
+type MessageIds = "unreadParts" | "unreadTool" | "unreadSite" | "unreadElements";
 const rule = pluginRule<MessageIds>("no-unanalyzed-tool");
 
 const DONE = "async () => ({ content: [] })";
@@ -28,6 +28,14 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
     { name: "a wrapper called in the file", code: `${SDK_ZOD}function add(name: string, schema: z.ZodType) { server.registerTool(name, { inputSchema: schema, annotations: ${RO} }, ${DONE}); }\nadd("a", z.strictObject({ q: z.string().max(9) }));\n` },
     { name: "a tools/list handler with a literal array, spreads and pushes", code: `${SDK_LOW_LEVEL}const base = [{ name: "a", inputSchema: { type: "object" } }];\nconst tools = [...base];\ntools.push({ name: "b", inputSchema: { type: "object" } });\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.filter(Boolean) }));\n` },
     { name: "a spread of a const object is read", code: `${SDK_ZOD}const base = { q: z.string().max(9) };\nserver.registerTool("s", { inputSchema: z.strictObject({ ...base }), annotations: ${RO} }, ${DONE});\n` },
+    {
+      name: "a loop over a collection whose every element is read: the twin of the loop with an unread element",
+      code: `${SDK_ZOD}const loaded = { name: "b", schema: z.strictObject({}) };\nconst defs = [{ name: "a", schema: z.strictObject({}) }, loaded];\nfor (const d of defs) server.registerTool(d.name, { inputSchema: d.schema, annotations: ${RO} }, ${DONE});\n`,
+    },
+    {
+      name: "a class named McpServer from a package that is not the SDK is no evidence (the twin of the re-exported server)",
+      code: `import { McpServer } from "some-other-server";\nimport { schema } from "./schemas.js";\nconst server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("a", { inputSchema: schema, annotations: ${RO} }, ${DONE});\n`,
+    },
     { name: "an unrelated .registerTool() in a file with no MCP import", code: `const registry = { registerTool(a: unknown, b: unknown) {} };\nregistry.registerTool("x", makeConfig());\n` },
     { name: "plain JavaScript, everything written", code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\nconst server = new McpServer({ name: "d", version: "1" });\nserver.registerTool("s", { inputSchema: z.strictObject({}) }, ${DONE});\n`, ...asJs },
   ],
@@ -146,6 +154,21 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
       errors: [{ messageId: "unreadParts", line: 4, column: 1, data: { tool: "t", parts: "handler", reason: "the handler is an object of functions ({ createTask, getTask }), which the analysis does not read." } }],
     },
     {
+      name: "a loop over a collection of which one element cannot be read: the others are analysed, that one is reported at the call",
+      code: `${SDK_ZOD}declare const loaded: { name: string; schema: z.ZodType };\nconst defs = [{ name: "a", schema: z.strictObject({}) }, loaded];\nfor (const d of defs) server.registerTool(d.name, { inputSchema: d.schema, annotations: ${RO} }, ${DONE});\n`,
+      errors: [{ messageId: "unreadElements", line: 6, column: 23, endColumn: 42, data: { reason: "1 of 2 elements of defs: the one at file.ts:4: `loaded` has no initial value." } }],
+    },
+    {
+      name: "the SDK's McpServer re-exported by a module of the project is evidence of the SDK",
+      code: `import { McpServer } from "./third_party/index.js";\nimport { schema } from "./schemas.js";\nconst server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("a", { inputSchema: schema, annotations: ${RO} }, ${DONE});\n`,
+      errors: [{ messageId: "unreadParts", line: 4, column: 1, endColumn: 20, data: { tool: "a", parts: "input", reason: `the input is "schema" imported from "./schemas.js", ${ONLY_TYPED}.` } }],
+    },
+    {
+      name: "a generated definition's own tool() handler, declared by an interface of the file, is no registration; the server.tool() around it is",
+      code: `${SDK_ZOD}interface Def { name: string; description: string; args: z.ZodRawShape; tool: (client: unknown, args: unknown, ctx: unknown) => Promise<never> }\nexport const register = (tool: Def): void => {\n  server.tool(tool.name, tool.description, tool.args, async (args, ctx) => tool.tool(null, args, ctx));\n};\n`,
+      errors: [{ messageId: "unreadParts", line: 6, column: 3, endColumn: 14, data: { tool: "(unnamed)", parts: "name, input and annotations", reason: messageOf({ tool: undefined, parts: ["name", "input", "annotations"], api: "tool", reason: 'the name is tool.name, where tool is the parameter "tool" of register; the overload cannot be told: tool.description may be the description or the input shape' }).data.reason } }],
+    },
+    {
       name: "a handler that is a call's result",
       code: `${SDK_ZOD}declare function wrap<T>(fn: T): T;\nserver.registerTool("s", { inputSchema: z.strictObject({}), annotations: ${RO} }, wrap(${DONE}));\n`,
       errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", parts: "handler", reason: "the handler comes from wrap(), a call the analysis does not follow." } }],
@@ -180,6 +203,12 @@ typedRuleTester.run("no-unanalyzed-tool (typed)", rule, {
       filename: "file.ts",
       code: `import { Server } from "@modelcontextprotocol/sdk/server/index.js";\nimport { ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";\nconst server = new Server({ name: "t", version: "1" }, { capabilities: { tools: {} } });\nexport function serve(tools: Tool[]) {\n  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));\n}\n`,
       errors: [{ messageId: "unreadSite", line: 5, column: 67, endColumn: 72, data: { what: "Tools listed here", reason: 'the tools array is the parameter "tools" of serve.' } }],
+    },
+    {
+      name: "the SDK's registerTool given spread arguments, typed: reported, not dropped",
+      filename: "file.ts",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst server = new McpServer({ name: "t", version: "1" });\nexport function add(def: Parameters<McpServer["registerTool"]>) {\n  server.registerTool(...def);\n}\n`,
+      errors: [{ messageId: "unreadSite", line: 4, column: 3, endColumn: 22, data: { what: "The tool registered here", reason: "its arguments are spread (...def), which the analysis does not read." } }],
     },
     {
       name: "a name from a parameter, typed: the wrapper is never called",
@@ -222,6 +251,13 @@ describe("no-unanalyzed-tool over the typed fixture project", () => {
 });
 
 describe("messages", () => {
+  it("keeps a report of unread elements within 160 characters", () => {
+    const { messageId, data } = messageOf({ tool: undefined, parts: undefined, api: "registerTool", elements: { unread: 3, total: 61 }, reason: "3 of 61 elements of tools (createTools()): the one at pages.ts:21: `args` is a parameter the analysis has no argument for, read while building the list of every tool" });
+    expect(messageId).toBe("unreadElements");
+    expect(`Some tools registered here could not be read: ${data.reason}`.length).toBeLessThanOrEqual(160);
+    expect(data.reason).toMatch(/^3 of 61 elements of tools \(createTools\(\)\): the one at pages\.ts:21: .*…$/);
+  });
+
   it("shortens a long reason at a word so that the message stays within 160 characters", () => {
     const { data } = messageOf({ tool: "create_support_ticket_from_email", parts: ["input", "handler"], api: "registerTool", reason: `the input comes from buildCustomerSupportTicketSchema() imported from "./schemas/support-tickets.js", ${ONLY_TYPED}` });
     const message = `Tool "${data.tool}": its ${data.parts} could not be read: ${data.reason}`;

@@ -333,6 +333,7 @@ export class Evaluator {
     const callees = this.ev(callee, env);
     const result: Value[] = [];
     let argValues: (Value[] | undefined)[] | undefined;
+    let factory: { fn: FunctionWithBody; env: Env } | undefined;
     for (const target of callees) {
       const fn = target.kind === "syntax" ? functionOf(t, target.node) : undefined;
       if (fn && isProgramSource(fn.getSourceFile())) {
@@ -341,6 +342,9 @@ export class Evaluator {
         result.push(...this.invoke(fn, argValues, self, target.kind === "syntax" ? target.env : env, expr));
       } else if (target.kind === "unknown") {
         result.push(target);
+      } else if (target.kind === "syntax" && (factory = definedFactory(this, target))) {
+        argValues ??= args();
+        result.push(...this.invoke(factory.fn, argValues, undefined, factory.env, expr));
       } else {
         // A call of a framework's or unknown function (`z.object(...)`): the call as written.
         result.push({ kind: "syntax", node: expr, env });
@@ -361,6 +365,23 @@ export class Evaluator {
     }
     return result;
   }
+}
+
+/**
+ * `defineTool(args => ({ … }))` called later (`tool(args)`): a definition helper the analysis does not run
+ * (a package's, an overloaded one), given one function of the program, stands for that function, as
+ * `defineTool({ … })` stands for its object. Its result is the function's, read with the arguments given.
+ */
+function definedFactory(evaluator: Evaluator, target: Value & { kind: "syntax" }): { fn: FunctionWithBody; env: Env } | undefined {
+  const t = evaluator.t;
+  const node = target.node;
+  if (!t.isCallExpression(node) || node.arguments.length !== 1) return undefined;
+  const [argument] = node.arguments;
+  if (!argument || t.isSpreadElement(argument)) return undefined;
+  const values = evaluator.ev(argument, target.env);
+  const [only] = values;
+  const fn = values.length === 1 && only?.kind === "syntax" ? functionOf(t, only.node) : undefined;
+  return fn && only?.kind === "syntax" && isProgramSource(fn.getSourceFile()) ? { fn, env: only.env } : undefined;
 }
 
 /** Array methods whose callback's first parameter is each element of the receiver. */

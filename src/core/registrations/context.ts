@@ -22,6 +22,8 @@ export interface FinderContext {
   foreignRegistrations?: (file: ts.SourceFile) => readonly ToolRegistration[];
   /** Records a registration found but not turned into a tool (see UnreadSite); absent in tests that build a context by hand. */
   unread?: (site: UnreadSite) => void;
+  /** How many unread sites were recorded so far (a reader that recorded none for a call left it silent). */
+  unreadCount?: () => number;
 }
 
 /** Records an unread site, when the context collects them. */

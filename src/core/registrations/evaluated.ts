@@ -11,14 +11,14 @@ import type { ToolRegistration, UnreadPart } from "./model.js";
 // results and members of definition objects, each settled to the node where it is written.
 
 /** How many loop elements (over all enclosing loops) one registration call is read for. */
-const MAX_FRAMES = 64;
+const MAX_FRAMES = 128;
 
 /**
  * The frames a call runs in: one per element of each enclosing `for…of` loop or `forEach`/`map` callback
  * (within the call's function), each loop variable bound to one element. `[ROOT_ENV]` outside loops, or
  * when a loop's collection cannot be read (the call is then read as written).
  */
-export function loopFrames(context: FinderContext, call: ts.Node): Env[] {
+export function loopFrames(context: FinderContext, call: ts.Node, missed?: MissedElements): Env[] {
   const { t } = context;
   const loops: { declaration: ts.Node; collection: ts.Expression }[] = [];
   for (let node: ts.Node | undefined = call.parent; node && !t.isSourceFile(node); node = node.parent) {
@@ -33,10 +33,24 @@ export function loopFrames(context: FinderContext, call: ts.Node): Env[] {
       } else if (!(node.parameters.length === 0 && t.isCallExpression(parent) && parent.arguments.includes(node))) break;
       // A callback without parameters (`tryCatch(() => server.registerTool(…))`) runs in its function's frame.
     } else if (t.isFunctionLike(node) || t.isClassLike(node)) {
-      return withCallers(context, node, call, loops);
+      return withCallers(context, node, call, loops, missed);
     }
   }
-  return framesFor(context, [ROOT_ENV], loops);
+  return framesFor(context, [ROOT_ENV], loops, missed);
+}
+
+/**
+ * What a loop's collection holds that no frame reads: elements the evaluator could not read (with its
+ * reason), and elements past MAX_FRAMES. Reported at the registration when other elements were read.
+ */
+export interface MissedElements {
+  /** Elements of the collections that can be tools, read or not, over every enclosing loop and caller. */
+  total: number;
+  unread: Reason[];
+  /** Tool-like elements left out because the frames were full. */
+  dropped: number;
+  /** The collection the first unread element comes from. */
+  collection?: ts.Expression;
 }
 
 /** Calls of one function whose callers are followed (a wrapper called from a loop). */
@@ -47,18 +61,18 @@ const MAX_CALLERS = 8;
  * registerTool(tool)`): one frame per element, the function's parameters bound to what each call passes.
  * Other functions are wrappers (wrappers.ts), expanded at their call sites.
  */
-function withCallers(context: FinderContext, fn: ts.Node, call: ts.Node, loops: readonly { declaration: ts.Node; collection: ts.Expression }[]): Env[] {
+function withCallers(context: FinderContext, fn: ts.Node, call: ts.Node, loops: readonly { declaration: ts.Node; collection: ts.Expression }[], missed?: MissedElements): Env[] {
   const { t, evaluator } = context;
   const name = callableName(context, fn);
   const parameters = (fn as ts.SignatureDeclaration).parameters;
   const text = call.getText();
-  if (!name || !parameters || parameters.length === 0 || !parameters.some((parameter) => t.isIdentifier(parameter.name) && text.includes(parameter.name.text))) return framesFor(context, [ROOT_ENV], loops);
+  if (!name || !parameters || parameters.length === 0 || !parameters.some((parameter) => t.isIdentifier(parameter.name) && text.includes(parameter.name.text))) return framesFor(context, [ROOT_ENV], loops, missed);
   const callers = callsByName(context, fn.getSourceFile()).get(name) ?? [];
-  if (callers.length === 0 || callers.length > MAX_CALLERS || !callers.every((caller) => isInLoop(t, caller))) return framesFor(context, [ROOT_ENV], loops);
+  if (callers.length === 0 || callers.length > MAX_CALLERS || !callers.every((caller) => isInLoop(t, caller))) return framesFor(context, [ROOT_ENV], loops, missed);
   const frames: Env[] = [];
   for (const caller of callers) {
     if (caller.arguments.some((arg) => t.isSpreadElement(arg)) || evaluator.values(caller.expression).every((value) => value.kind !== "syntax" || value.node !== fn)) continue;
-    for (const outer of loopFrames(context, caller)) {
+    for (const outer of loopFrames(context, caller, missed)) {
       const bindings = new Map<ts.Node, Value[]>();
       let readable = true;
       parameters.forEach((parameter, index) => {
@@ -72,7 +86,7 @@ function withCallers(context: FinderContext, fn: ts.Node, call: ts.Node, loops: 
       if (readable && frames.length < MAX_FRAMES) frames.push(outer.bind(bindings));
     }
   }
-  return framesFor(context, frames.length > 0 ? frames : [ROOT_ENV], loops);
+  return framesFor(context, frames.length > 0 ? frames : [ROOT_ENV], loops, missed);
 }
 
 function isInLoop(t: TS, node: ts.Node): boolean {
@@ -112,16 +126,38 @@ function isToolLike(t: TS, value: Value): boolean {
   return t.isObjectLiteralExpression(node) || (t.isCallExpression(node) && node.arguments.length === 1 && t.isObjectLiteralExpression(unwrapExpression(t, node.arguments[0])));
 }
 
-function framesFor(context: FinderContext, start: Env[], loops: readonly { declaration: ts.Node; collection: ts.Expression }[]): Env[] {
+function framesFor(context: FinderContext, start: Env[], loops: readonly { declaration: ts.Node; collection: ts.Expression }[], missed?: MissedElements): Env[] {
   const { t, evaluator } = context;
   let frames: Env[] = start;
   for (const loop of loops) {
     const next: Env[] = [];
+    const unread: Reason[] = [];
+    let total = 0;
+    let dropped = 0;
     for (const frame of frames) {
-      const elements = evaluator.elementsOf(evaluator.values(loop.collection, frame), loop.collection).filter((element) => isToolLike(t, element));
-      for (const element of elements) if (next.length < MAX_FRAMES) next.push(frame.withLoop(loop.declaration, element));
+      for (const element of evaluator.elementsOf(evaluator.values(loop.collection, frame), loop.collection)) {
+        // One unread element met along several paths (both branches of a `typeof` test) counts once.
+        if (element.kind === "unknown") {
+          if (!unread.some((reason) => reason.node === element.reason.node)) unread.push(element.reason);
+          continue;
+        }
+        if (!isToolLike(t, element)) continue;
+        total++;
+        if (next.length < MAX_FRAMES) next.push(frame.withLoop(loop.declaration, element));
+        else dropped++;
+      }
     }
-    if (next.length > 0) frames = next;
+    if (next.length > 0) {
+      frames = next;
+      // Only a collection of which some elements were read says which others were not; one read as a
+      // whole is the call read as written, whose parts say why.
+      if (missed && (unread.length > 0 || dropped > 0)) {
+        missed.total += total + unread.length;
+        missed.dropped += dropped;
+        missed.unread.push(...unread);
+        missed.collection ??= loop.collection;
+      }
+    }
   }
   return frames;
 }
@@ -276,7 +312,7 @@ export function inFrame(context: FinderContext, registration: ToolRegistration, 
     return expression;
   };
   const name = nameExpression ? read("name", nameExpression) : undefined;
-  const text = name && (t.isStringLiteralLike(name) ? name.text : nameValue(context, name));
+  const text = name && (t.isStringLiteralLike(name) ? name.text : nameValue(context, name) ?? (nameExpression && frameText(context, nameExpression, frame)));
   const input = registration.input && read("input", registration.input.expression);
   const handler = registration.handler && !t.isMethodDeclaration(registration.handler) && !t.isFunctionDeclaration(registration.handler) ? read("handler", registration.handler) : registration.handler;
   return {
@@ -290,6 +326,13 @@ export function inFrame(context: FinderContext, registration: ToolRegistration, 
     handler,
     ...(unread.length > 0 ? { unread } : {}),
   };
+}
+
+/** The one text an expression has in a frame (`name: TOOL_NAME`, a const of another file), if it has one. */
+function frameText(context: FinderContext, expression: ts.Expression, frame: Env): string | undefined {
+  const values = context.evaluator.values(expression, frame);
+  const [only] = values;
+  return values.length === 1 && only?.kind === "text" ? only.text : undefined;
 }
 
 /** Whether `key` of an options object may be set by a spread the analysis cannot read. */

@@ -1,21 +1,23 @@
 import type * as ts from "typescript";
 import { forwardedHandler } from "./forwarding-wrappers.js";
-import { isProgramSource, type Resolver } from "../resolve.js";
+import type { Resolver } from "../resolve.js";
 import type { DeclaredRegistration } from "../settings.js";
 import { calleeName, containsNode, findProperty, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frameworks.js";
 import { classTools } from "./classes.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
-import { describeValue } from "./unread-reasons.js";
+import { describeValue, quote } from "./unread-reasons.js";
 import { declaredNames, declaredRegistrations } from "./declared.js";
 import { dispatchedTools } from "./dispatcher.js";
-import { SERVER_CLASS_NAMES, importedFrameworks, isXmcpToolPath } from "./frameworks.js";
+import { importedFrameworks, isXmcpToolPath } from "./frameworks.js";
+import { calledFramework, frameworkForReceiver } from "./receivers.js";
 import type { FoundRegistrations, Framework, NodeIndex, ToolRegistration } from "./model.js";
 import { callToolHandler, listToolsHandler } from "./low-level.js";
 import { expandWrappers } from "./wrappers.js";
 import { evaluatorFor } from "../evaluate/evaluator.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
-import { fieldHidden, inFrame, loopFrames, optionField, optionFieldIn, optionObjects } from "./evaluated.js";
+import { fieldHidden, inFrame, loopFrames, optionField, optionFieldIn, optionObjects, type MissedElements } from "./evaluated.js";
+import { reportMissedElements } from "./missed-elements.js";
 import { xmcpTool } from "./xmcp.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
@@ -44,7 +46,7 @@ export function findRegistrations(
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
   const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));
   if (frameworks.size === 0 && !checker && !xmcpPath && !mayCallDeclared) return found;
-  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unread: (site) => found.unreadSites.push(site) };
+  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unread: (site) => found.unreadSites.push(site), unreadCount: () => found.unreadSites.length };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
@@ -118,8 +120,11 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
   if (method === "setRequestHandler") return listToolsHandler(context, call, framework);
   // A registration in a loop (`for (const def of defs) server.registerTool(def.name, def.config, def.run)`)
   // is one tool per element: each read with the loop variable bound to that element.
-  const frames = loopFrames(context, call);
+  const missed: MissedElements = { total: 0, unread: [], dropped: 0 };
+  const frames = loopFrames(context, call, missed);
+  if (missed.collection) reportMissedElements(context, call, method, framework, missed);
   const registrations: ToolRegistration[] = [];
+  const sitesBefore = context.unreadCount?.() ?? 0;
   for (const frame of frames) {
     for (const registration of registrationsInFrame(context, call, method, framework, frame)) {
       const nameExpression = method === "tool" || method === "registerTool" || method === "registerToolTask" ? call.arguments[0] : registration.options && optionField(context, registration.options, "name");
@@ -128,7 +133,19 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
       registrations.push(handler ? { ...read, handler } : read);
     }
   }
+  if (registrations.length === 0 && method !== "addTools" && (context.unreadCount?.() ?? 0) === sitesBefore && context.checker && isFrameworkMethod(context, context.checker, call)) {
+    // A call of the framework's own registration method that no reader could read: reported, never dropped.
+    const spread = call.arguments.find((argument) => context.t.isSpreadElement(argument));
+    const reason = spread ? `its arguments are spread (${quote(context.t, spread)}), which the analysis does not read` : "its arguments do not have the shape of a registration the analysis reads";
+    reportUnread(context, { node: call, framework, api: method as ToolRegistration["api"], reason });
+  }
   return registrations;
+}
+
+/** Whether the call resolves to a registration method declared by a framework's own declaration files (not a project's). */
+function isFrameworkMethod(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): boolean {
+  const called = calledFramework(context, checker, call);
+  return called !== undefined && called !== "project";
 }
 
 function registrationsInFrame(context: FinderContext, call: ts.CallExpression, method: string, framework: Framework, frame: Env): ToolRegistration[] {
@@ -155,32 +172,6 @@ function optional<T>(value: T | undefined): T[] {
   return value === undefined ? [] : [value];
 }
 
-/** Which framework's semantics apply to this call, or undefined when it is not an MCP registration. */
-function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, method: string): Framework | undefined {
-  const { t, checker, frameworks } = context;
-  const callee = unwrapExpression(t, call.expression) as ts.PropertyAccessExpression;
-  // With a checker, a call is a registration by what it calls, whatever the receiver's declared type:
-  // a subclass of McpServer, `this.registerTool` inside one, another server class of the framework.
-  const called = checker ? calledFramework(context, checker, call) : undefined;
-  if (called === "none") return undefined;
-  if (called === "project") return frameworks.has("mcp-sdk-v2") ? "mcp-sdk-v2" : "mcp-sdk-v1";
-  if (called) {
-    if (method === "addTool" || method === "addTools") return called === "fastmcp" ? "fastmcp" : undefined;
-    if (method === "tool") return called === "mcp-sdk-v1" || called === "cloudflare-agents" ? called : undefined;
-    return frameworks.has("cloudflare-agents") && called === "mcp-sdk-v1" ? "cloudflare-agents" : called;
-  }
-  const typed = checker ? receiverClass(context, checker, callee.expression) : undefined;
-  if (typed === "other") return undefined;
-  if (frameworks.size === 0 && typed === undefined) return undefined;
-  if (method === "addTool" || method === "addTools") return frameworks.has("fastmcp") || typed === "FastMCP" ? "fastmcp" : undefined;
-  // Cloudflare's McpAgent and createMcpHandler serve an SDK v1 McpServer.
-  if (frameworks.has("cloudflare-agents")) return "cloudflare-agents";
-  if (method === "tool") return frameworks.has("mcp-sdk-v1") || typed === "McpServer" ? "mcp-sdk-v1" : undefined;
-  if (frameworks.has("mcp-sdk-v1")) return "mcp-sdk-v1";
-  if (frameworks.has("mcp-sdk-v2")) return "mcp-sdk-v2";
-  return typed ? "mcp-sdk-v1" : undefined;
-}
-
 /**
  * Untyped: `def.tool(client, args)` inside the handler of `server.tool(…)`: a call of the definition's own
  * handler named `tool`, on another receiver than the registration around it, is not a registration.
@@ -194,112 +185,6 @@ function insideOtherRegistration(context: FinderContext, call: ts.CallExpression
     if (REGISTRATION_METHODS.has(name) && name !== "setRequestHandler" && node.arguments.some((arg) => containsNode(arg, call))) return node.expression.expression.getText() !== receiver;
   }
   return false;
-}
-
-/**
- * The framework whose own declaration files declare the method a call resolves to; "project" for a
- * method of a project interface or type named like a registration (an injected `ctx.registerTool`),
- * whose implementation registers what it is given; undefined when the call is something else.
- */
-function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): Framework | "project" | "none" | undefined {
-  const { t } = context;
-  // The method's symbol, not the resolved signature: resolving the overload would check the arguments
-  // (zod schemas' types), which costs more than the rest of the analysis.
-  const callee = unwrapExpression(t, call.expression);
-  if (!t.isPropertyAccessExpression(callee)) return undefined;
-  let declaration: ts.Declaration | undefined;
-  try {
-    let symbol = checker.getSymbolAtLocation(callee.name);
-    if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    declaration = symbol?.declarations?.[0];
-  } catch {
-    return undefined;
-  }
-  if (!declaration) return undefined;
-  const file = declaration.getSourceFile();
-  const path = file.fileName.replace(/\\/g, "/");
-  const inPackage = (name: string): boolean => path.includes(`/node_modules/${name}/`);
-  if (inPackage("@modelcontextprotocol/sdk")) return "mcp-sdk-v1";
-  if (/\/node_modules\/@modelcontextprotocol\//.test(path) || inPackage("mcp-handler")) return "mcp-sdk-v2";
-  if (inPackage("fastmcp")) return "fastmcp";
-  if (inPackage("agents")) return "cloudflare-agents";
-  // `registerTool(…): void` or `registerTool: (…) => void` of a project interface that imports an MCP framework.
-  const member = t.isFunctionTypeNode(declaration) ? declaration.parent : declaration;
-  if (isProgramSource(file) && (t.isMethodSignature(member) || t.isPropertySignature(member))) {
-    const imported = importedFrameworks(t, file);
-    if ((imported.has("mcp-sdk-v1") || imported.has("mcp-sdk-v2") || imported.has("fastmcp")) && (callee.name.text !== "tool" || takesName(context, checker, declaration))) return "project";
-    // A `tool` member of the program's own types that does not take a name: a definition's handler.
-    if (callee.name.text === "tool") return "none";
-  }
-  return undefined;
-}
-
-/**
- * `tool(name: string, …)`: a project member called `tool` registers only when it takes the tool's name
- * first; a definition's `tool: (client, args) => …` is its handler.
- */
-function takesName(context: FinderContext, checker: ts.TypeChecker, declaration: ts.Declaration): boolean {
-  const { t } = context;
-  const fn = t.isPropertySignature(declaration) ? declaration.type : declaration;
-  const first = fn && (t.isFunctionTypeNode(fn) || t.isMethodSignature(fn)) ? fn.parameters[0] : undefined;
-  if (!first) return false;
-  try {
-    return (checker.getTypeAtLocation(first).flags & t.TypeFlags.StringLike) !== 0;
-  } catch {
-    return false;
-  }
-}
-
-/** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
-const receiverClasses = new WeakMap<ts.TypeChecker, Map<ts.Node, string | undefined>>();
-
-/**
- * The receiver's class (see receiverClassName). A file registers tens of tools on one `server`: when it is
- * a const or a parameter whose declared type is not a union, narrowing cannot change its class, so the
- * checker is asked once, at the declaration.
- */
-function receiverClass(context: FinderContext, checker: ts.TypeChecker, receiver: ts.Expression): string | undefined {
-  const { t, resolver } = context;
-  const expr = unwrapExpression(t, receiver);
-  const declaration = t.isIdentifier(expr) ? resolver.declarationOf(expr) : undefined;
-  const fixed =
-    declaration && ((t.isVariableDeclaration(declaration) && (t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) !== 0) || t.isParameter(declaration)) && t.isIdentifier(declaration.name)
-      ? declaration.name
-      : undefined;
-  if (!fixed) return receiverClassName(t, checker, receiver);
-  let known = receiverClasses.get(checker);
-  if (!known) {
-    known = new Map();
-    receiverClasses.set(checker, known);
-  }
-  if (known.has(fixed)) return known.get(fixed);
-  let declaredType: ts.Type | undefined;
-  try {
-    declaredType = checker.getTypeAtLocation(fixed);
-  } catch {
-    declaredType = undefined;
-  }
-  if (!declaredType || declaredType.flags & t.TypeFlags.Union) return receiverClassName(t, checker, receiver);
-  const answer = receiverClassName(t, checker, fixed);
-  known.set(fixed, answer);
-  return answer;
-}
-
-/** The receiver's class when the checker knows it: a server class name, "other", or undefined if untyped. */
-function receiverClassName(t: TS, checker: ts.TypeChecker, receiver: ts.Expression): string | undefined {
-  try {
-    const type = checker.getTypeAtLocation(receiver);
-    if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) return undefined;
-    const symbol = type.getSymbol() ?? type.aliasSymbol;
-    if (!symbol) return undefined;
-    const name = symbol.getName();
-    if (SERVER_CLASS_NAMES.has(name)) return name;
-    // Error types and anonymous object types say nothing about the receiver.
-    if (name === "__type" || name === "__object" || checker.typeToString(type) === "error") return undefined;
-    return "other";
-  } catch {
-    return undefined;
-  }
 }
 
 function isFunctionValue(context: FinderContext, expression: ts.Expression | undefined): boolean {

@@ -7,6 +7,8 @@ import type { Framework } from "./model.js";
 export const FRAMEWORK_MARKERS = [
   "@modelcontextprotocol/", "fastmcp", "mcp-handler", "mcp-adapter", "agents/mcp", "xmcp",
   '"ai"', "'ai'", "@openai/agents", "@mastra/", "@langchain/", "langchain/", "genkit",
+  // The SDK's server class re-exported by a module of the project (`import { McpServer } from "./third_party/index.js"`).
+  "McpServer",
 ];
 
 /** xmcp's default tools directory: each file under `src/tools/` is one tool. */
@@ -46,6 +48,17 @@ export function frameworkOfModule(specifier: string): Framework | undefined {
  */
 export const SERVER_CLASS_NAMES = new Set(["McpServer", "Server", "FastMCP", "McpAgent", "ExperimentalMcpServerTasks"]);
 
+/**
+ * `import { McpServer } from "./third_party/index.js"`: the SDK's server class by its own name, re-exported
+ * by a module of the project (a bundling shim). The name is the SDK's and no other framework's.
+ */
+function importsReexportedServer(t: TS, statement: ts.ImportDeclaration): boolean {
+  const specifier = statement.moduleSpecifier;
+  if (!t.isStringLiteral(specifier) || !/^(\.|\/|@\/|~\/|#)/.test(specifier.text)) return false;
+  const bindings = statement.importClause?.namedBindings;
+  return bindings !== undefined && t.isNamedImports(bindings) && bindings.elements.some((element) => (element.propertyName ?? element.name).text === "McpServer" && !element.isTypeOnly);
+}
+
 /** Frameworks the file imports (value or type imports, `import()` types excluded, `require` included). */
 export function importedFrameworks(t: TS, sourceFile: ts.SourceFile): Set<Framework> {
   const found = new Set<Framework>();
@@ -56,6 +69,7 @@ export function importedFrameworks(t: TS, sourceFile: ts.SourceFile): Set<Framew
   for (const statement of sourceFile.statements) {
     if ((t.isImportDeclaration(statement) || t.isExportDeclaration(statement)) && statement.moduleSpecifier && t.isStringLiteral(statement.moduleSpecifier)) {
       note(statement.moduleSpecifier.text);
+      if (t.isImportDeclaration(statement) && importsReexportedServer(t, statement)) found.add("mcp-sdk-v1");
     } else if (t.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         const specifier = declaration.initializer && requireSpecifier(t, declaration.initializer);

@@ -63,19 +63,22 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
   // The evaluator reads what the literal walk cannot: tools computed in other files, mapped, filtered,
   // chosen by a condition, or a handler wrapped in a higher-order function (`withTiming(async () => …)`).
   const evaluated = evaluatedToolObjects(context, handlerArg, call);
-  const envs = new Map<ts.ObjectLiteralExpression, Env>();
+  // One tool per object and frame: `tools.map((tool) => ({ name: tool.metadata.name, … }))` over four
+  // modules is four tools written by one literal, each read with its element.
+  const listed: { literal: ts.ObjectLiteralExpression; env: Env | undefined }[] = [];
+  const readByEvaluator = new Set<ts.ObjectLiteralExpression>();
   let added = 0;
   for (const { literal, env } of evaluated.tools) {
-    if (toolObjects.has(literal)) continue;
-    toolObjects.add(literal);
-    envs.set(literal, env);
-    added++;
+    if (listed.some((entry) => entry.literal === literal && entry.env === env)) continue;
+    if (!toolObjects.has(literal)) added++;
+    listed.push({ literal, env });
+    readByEvaluator.add(literal);
   }
+  for (const literal of toolObjects) if (!readByEvaluator.has(literal)) listed.push({ literal, env: undefined });
   const site = (node: ts.Node, reason: string): void => reportUnread(context, { node, framework: resolvedFramework, api: "tools/list", reason });
   if (added === 0 || evaluated.reason) literalUnread.forEach(({ node, reason }) => site(node, reason));
-  if (toolObjects.size === 0 && literalUnread.length === 0 && evaluated.reason) site(call, `the tools come from ${describeReason(context, evaluated.reason)}`);
-  return [...toolObjects].map((tool) => {
-    const env = envs.get(tool);
+  if (listed.length === 0 && literalUnread.length === 0 && evaluated.reason) site(call, `the tools come from ${describeReason(context, evaluated.reason)}`);
+  return listed.map(({ literal: tool, env }) => {
     const field = (key: string): ts.Expression | undefined => (env ? optionField(context, tool, key, env) : literalProperty(context, tool, key));
     const name = field("name");
     const inputSchema = field("inputSchema");
@@ -88,6 +91,8 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
       handler: undefined,
       annotations: field("annotations"),
       options: tool,
+      // A tool object written in another file (`getPublicFields(tool)` in ./utils.ts) is reported at the handler.
+      ...(tool.getSourceFile() !== context.sourceFile ? { site: call } : {}),
     };
   });
 }

@@ -39,6 +39,8 @@ export interface ToolRegistration {
   toolName: string | undefined;
   /** The call (or, for `tools/list`, the tool object) that registers the tool. */
   node: ts.Node;
+  /** Where the tool is registered in the file when `node` is written in another one (a `tools/list` handler's call). */
+  site?: ts.Node;
   /**
    * `shapeOf`: the expression is a schema written elsewhere whose `.shape` is what is passed (`tool.parameters.shape` in a loop);
    * `shapeSite`: where that `.shape` is passed, which is where the strictness is lost and the fix goes.
@@ -108,6 +110,8 @@ export interface UnreadSite {
   reason: string;
   /** The tool's name, when it could be read although the rest could not. */
   toolName?: string;
+  /** A registration over a collection of which only some elements could be read: how many were not, of how many. */
+  elements?: { unread: number; total: number };
 }
 
 export function displayName(registration: ToolRegistration): string {

@@ -1,0 +1,169 @@
+import type * as ts from "typescript";
+import { isProgramSource } from "../resolve.js";
+import { unwrapExpression, type TS } from "../ts-utils.js";
+import type { FinderContext } from "./context.js";
+import { SERVER_CLASS_NAMES, importedFrameworks } from "./frameworks.js";
+import type { Framework } from "./model.js";
+
+// Which calls are registrations, by their receiver: the method a call resolves to (typed), the receiver's
+// class, and the file's imports (untyped).
+
+/** Which framework's semantics apply to this call, or undefined when it is not an MCP registration. */
+export function frameworkForReceiver(context: FinderContext, call: ts.CallExpression, method: string): Framework | undefined {
+  const { t, checker, frameworks } = context;
+  const callee = unwrapExpression(t, call.expression) as ts.PropertyAccessExpression;
+  // With a checker, a call is a registration by what it calls, whatever the receiver's declared type:
+  // a subclass of McpServer, `this.registerTool` inside one, another server class of the framework.
+  const called = checker ? calledFramework(context, checker, call) : undefined;
+  if (called === "project") return frameworks.has("mcp-sdk-v2") ? "mcp-sdk-v2" : "mcp-sdk-v1";
+  if (called) {
+    if (method === "addTool" || method === "addTools") return called === "fastmcp" ? "fastmcp" : undefined;
+    if (method === "tool") return called === "mcp-sdk-v1" || called === "cloudflare-agents" ? called : undefined;
+    return frameworks.has("cloudflare-agents") && called === "mcp-sdk-v1" ? "cloudflare-agents" : called;
+  }
+  const typed = checker ? receiverClass(context, checker, callee.expression) : undefined;
+  if (typed === "other") return undefined;
+  if (typed === undefined && declaredHereWithMember(context, callee)) return undefined;
+  if (frameworks.size === 0 && typed === undefined) return undefined;
+  if (method === "addTool" || method === "addTools") return frameworks.has("fastmcp") || typed === "FastMCP" ? "fastmcp" : undefined;
+  // Cloudflare's McpAgent and createMcpHandler serve an SDK v1 McpServer.
+  if (frameworks.has("cloudflare-agents")) return "cloudflare-agents";
+  if (method === "tool") return frameworks.has("mcp-sdk-v1") || typed === "McpServer" ? "mcp-sdk-v1" : undefined;
+  if (frameworks.has("mcp-sdk-v1")) return "mcp-sdk-v1";
+  if (frameworks.has("mcp-sdk-v2")) return "mcp-sdk-v2";
+  return typed ? "mcp-sdk-v1" : undefined;
+}
+
+/**
+ * The framework whose own declaration files declare the method a call resolves to; "project" for a
+ * method of a project interface or type named like a registration (an injected `ctx.registerTool`),
+ * whose implementation registers what it is given; undefined when the call is something else.
+ */
+export function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): Framework | "project" | undefined {
+  const { t } = context;
+  // The method's symbol, not the resolved signature: resolving the overload would check the arguments
+  // (zod schemas' types), which costs more than the rest of the analysis.
+  const callee = unwrapExpression(t, call.expression);
+  if (!t.isPropertyAccessExpression(callee)) return undefined;
+  let declaration: ts.Declaration | undefined;
+  try {
+    let symbol = checker.getSymbolAtLocation(callee.name);
+    if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    declaration = symbol?.declarations?.[0];
+  } catch {
+    return undefined;
+  }
+  if (!declaration) return undefined;
+  const file = declaration.getSourceFile();
+  const path = file.fileName.replace(/\\/g, "/");
+  const inPackage = (name: string): boolean => path.includes(`/node_modules/${name}/`);
+  if (inPackage("@modelcontextprotocol/sdk")) return "mcp-sdk-v1";
+  if (/\/node_modules\/@modelcontextprotocol\//.test(path) || inPackage("mcp-handler")) return "mcp-sdk-v2";
+  if (inPackage("fastmcp")) return "fastmcp";
+  if (inPackage("agents")) return "cloudflare-agents";
+  // `registerTool(…): void` or `registerTool: (…) => void` of a project interface that imports an MCP framework.
+  const member = t.isFunctionTypeNode(declaration) ? declaration.parent : declaration;
+  if (isProgramSource(file) && (t.isMethodSignature(member) || t.isPropertySignature(member)) && takesATool(context, checker, declaration)) {
+    const imported = importedFrameworks(t, file);
+    if (imported.has("mcp-sdk-v1") || imported.has("mcp-sdk-v2") || imported.has("fastmcp")) return "project";
+  }
+  return undefined;
+}
+
+/**
+ * Whether a project member named like a registration takes a tool: a name (`registerTool(name: string, …)`)
+ * or a definition with a `name`. A tool definition's own `tool: (client, args, ctx) => …` handler, called
+ * `tool.tool(sdk, args, ctx)`, registers nothing.
+ */
+function takesATool(context: FinderContext, checker: ts.TypeChecker, declaration: ts.Declaration): boolean {
+  const { t } = context;
+  const signature = t.isMethodSignature(declaration) || t.isFunctionTypeNode(declaration) ? declaration : t.isPropertySignature(declaration) && declaration.type && t.isFunctionTypeNode(declaration.type) ? declaration.type : undefined;
+  const [first] = signature?.parameters ?? [];
+  if (!first) return signature === undefined;
+  try {
+    const type = checker.getTypeAtLocation(first);
+    if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.StringLike | t.TypeFlags.TypeParameter)) return true;
+    if (type.isUnion()) return type.types.some((member) => (member.flags & t.TypeFlags.StringLike) !== 0 || member.getProperty("name") !== undefined);
+    return type.getProperty("name") !== undefined;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * When types do not tell: `tool.tool(sdk, args, ctx)` where `tool` is declared with an interface or type of this
+ * file that declares the member itself (a generated tool definition's own `tool` handler), not a server.
+ */
+function declaredHereWithMember(context: FinderContext, callee: ts.PropertyAccessExpression): boolean {
+  const { t, resolver } = context;
+  const receiver = unwrapExpression(t, callee.expression);
+  const declaration = t.isIdentifier(receiver) ? resolver.declarationOf(receiver) : undefined;
+  const type = declaration && (t.isParameter(declaration) || t.isVariableDeclaration(declaration)) ? declaration.type : undefined;
+  if (!type || !t.isTypeReferenceNode(type) || !t.isIdentifier(type.typeName)) return false;
+  const name = type.typeName.text;
+  const declared = context.sourceFile.statements.find((statement): statement is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => (t.isInterfaceDeclaration(statement) || t.isTypeAliasDeclaration(statement)) && statement.name.text === name);
+  const members = !declared ? [] : t.isInterfaceDeclaration(declared) ? [...declared.members] : typeLiteralMembers(t, declared.type, 0);
+  return members.some((member) => member.name !== undefined && t.isIdentifier(member.name) && member.name.text === callee.name.text);
+}
+
+/** The members of the object types a type is written as: `{ … }`, both branches of `A extends B ? { … } : { … }`, unions, intersections. */
+function typeLiteralMembers(t: TS, type: ts.TypeNode, depth: number): ts.TypeElement[] {
+  if (depth > 4) return [];
+  if (t.isTypeLiteralNode(type)) return [...type.members];
+  if (t.isParenthesizedTypeNode(type)) return typeLiteralMembers(t, type.type, depth + 1);
+  if (t.isConditionalTypeNode(type)) return [...typeLiteralMembers(t, type.trueType, depth + 1), ...typeLiteralMembers(t, type.falseType, depth + 1)];
+  if (t.isUnionTypeNode(type) || t.isIntersectionTypeNode(type)) return type.types.flatMap((member) => typeLiteralMembers(t, member, depth + 1));
+  return [];
+}
+
+/** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
+const receiverClasses = new WeakMap<ts.TypeChecker, Map<ts.Node, string | undefined>>();
+
+/**
+ * The receiver's class (see receiverClassName). A file registers tens of tools on one `server`: when it is
+ * a const or a parameter whose declared type is not a union, narrowing cannot change its class, so the
+ * checker is asked once, at the declaration.
+ */
+function receiverClass(context: FinderContext, checker: ts.TypeChecker, receiver: ts.Expression): string | undefined {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, receiver);
+  const declaration = t.isIdentifier(expr) ? resolver.declarationOf(expr) : undefined;
+  const fixed =
+    declaration && ((t.isVariableDeclaration(declaration) && (t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) !== 0) || t.isParameter(declaration)) && t.isIdentifier(declaration.name)
+      ? declaration.name
+      : undefined;
+  if (!fixed) return receiverClassName(t, checker, receiver);
+  let known = receiverClasses.get(checker);
+  if (!known) {
+    known = new Map();
+    receiverClasses.set(checker, known);
+  }
+  if (known.has(fixed)) return known.get(fixed);
+  let declaredType: ts.Type | undefined;
+  try {
+    declaredType = checker.getTypeAtLocation(fixed);
+  } catch {
+    declaredType = undefined;
+  }
+  if (!declaredType || declaredType.flags & t.TypeFlags.Union) return receiverClassName(t, checker, receiver);
+  const answer = receiverClassName(t, checker, fixed);
+  known.set(fixed, answer);
+  return answer;
+}
+
+/** The receiver's class when the checker knows it: a server class name, "other", or undefined if untyped. */
+function receiverClassName(t: TS, checker: ts.TypeChecker, receiver: ts.Expression): string | undefined {
+  try {
+    const type = checker.getTypeAtLocation(receiver);
+    if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) return undefined;
+    const symbol = type.getSymbol() ?? type.aliasSymbol;
+    if (!symbol) return undefined;
+    const name = symbol.getName();
+    if (SERVER_CLASS_NAMES.has(name)) return name;
+    // Error types and anonymous object types say nothing about the receiver.
+    if (name === "__type" || name === "__object" || checker.typeToString(type) === "error") return undefined;
+    return "other";
+  } catch {
+    return undefined;
+  }
+}
