@@ -155,7 +155,7 @@ export class Evaluator {
     for (let node: ts.Node | undefined = expr.parent; node && !t.isSourceFile(node); node = node.parent) {
       if (t.isArrowFunction(node)) continue;
       if (t.isClassLike(node)) {
-        if (t.getCombinedModifierFlags(node as ts.Declaration) & t.ModifierFlags.Abstract) return undefined;
+        if (t.getCombinedModifierFlags(node) & t.ModifierFlags.Abstract) return undefined;
         return { kind: "instance", cls: node, args: [], env: ROOT_ENV, node };
       }
       if (t.isFunctionLike(node) && !t.isMethodDeclaration(node) && !t.isGetAccessorDeclaration(node) && !t.isSetAccessorDeclaration(node) && !t.isConstructorDeclaration(node)) return undefined;
