@@ -30,6 +30,9 @@ export function loopFrames(context: FinderContext, call: ts.Node, missed?: Misse
       const [parameter] = node.parameters;
       if (parameter && t.isCallExpression(parent) && parent.arguments[0] === node && t.isPropertyAccessExpression(parent.expression) && LOOP_METHODS.has(parent.expression.name.text)) {
         loops.unshift({ declaration: parameter, collection: parent.expression.expression });
+      } else if (t.isVariableDeclaration(parent) && parent.initializer === node) {
+        // `const register = (server, tools) => …`: a function of this file, like a declaration.
+        return withCallers(context, node, call, loops, missed);
       } else if (!(node.parameters.length === 0 && t.isCallExpression(parent) && parent.arguments.includes(node))) break;
       // A callback without parameters (`tryCatch(() => server.registerTool(…))`) runs in its function's frame.
     } else if (t.isFunctionLike(node) || t.isClassLike(node)) {
@@ -70,6 +73,9 @@ function withCallers(context: FinderContext, fn: ts.Node, call: ts.Node, loops: 
   const callers = callsByName(context, fn.getSourceFile()).get(name) ?? [];
   if (callers.length === 0 || callers.length > MAX_CALLERS || !callers.every((caller) => isInLoop(t, caller))) return framesFor(context, [ROOT_ENV], loops, missed);
   const frames: Env[] = [];
+  // What the registration reads besides its handler: a parameter the handler alone uses (a request, a
+  // logger) may be unknown without making the tool unreadable.
+  const read = t.isCallExpression(call) ? call.arguments.filter((arg) => !t.isArrowFunction(arg) && !t.isFunctionExpression(arg)).map((arg) => arg.getText()).join("\n") : text;
   for (const caller of callers) {
     if (caller.arguments.some((arg) => t.isSpreadElement(arg)) || evaluator.values(caller.expression).every((value) => value.kind !== "syntax" || value.node !== fn)) continue;
     for (const outer of loopFrames(context, caller, missed)) {
@@ -79,7 +85,7 @@ function withCallers(context: FinderContext, fn: ts.Node, call: ts.Node, loops: 
         const arg = caller.arguments[index];
         if (!arg) return;
         const values = evaluator.values(arg, outer);
-        if (values.every((value) => value.kind === "unknown")) readable = false;
+        if (values.every((value) => value.kind === "unknown") && t.isIdentifier(parameter.name) && read.includes(parameter.name.text)) readable = false;
         bindings.set(parameter, values);
       });
       // A call passing what cannot be read is left to the wrapper expansion, which keeps it opaque.
