@@ -68,8 +68,8 @@ describe("tools/list handlers and generated definitions", () => {
   it("typed: tool objects of another file are reported at the handler; mapped modules are one tool each; tool.tool() is no registration", async () => {
     expect(await lines(LISTS, true)).toEqual([
       `silent-list.ts:10:1 ${UNANALYZED} unreadParts Tool "(unnamed)": its name could not be read: the name is tool.name, where tool is the parameter "tool" of publicFields.`,
-      // search_docs declares no annotations; open_doc (the twin module) does: one finding, named.
-      'silent-modules.ts:12:5 mcp-guard/require-tool-annotations missingAnnotations Tool "search_docs" has no annotations, so clients assume the worst. Declare readOnlyHint, destructiveHint, openWorldHint.',
+      // search_docs declares no annotations; open_doc (the twin module) does: one finding, where the module names it.
+      'silent-module-a.ts:2:33 mcp-guard/require-tool-annotations missingAnnotations Tool "search_docs" has no annotations, so clients assume the worst. Declare readOnlyHint, destructiveHint, openWorldHint.',
       // Typed, the function createRegisterTool returns is read at each call of the factory's result (other
       // files; test/reach/returned-wrapper.test.ts): its own registration is a template, and nothing calls it here.
     ]);

@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { returnedExpressions } from "../resolve.js";
-import { stringValue, unwrapExpression, walk } from "../ts-utils.js";
+import { containsNode, stringValue, unwrapExpression, walk } from "../ts-utils.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "./model.js";
 import { describeValue } from "./unread-reasons.js";
@@ -87,6 +87,8 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
       api: "tools/list" as const,
       toolName: nameValue(context, name),
       node: tool,
+      // `name: tool.metadata.name` read for one element: the tool is named where its definition writes the name.
+      ...(name && context.t.isStringLiteralLike(name) && !containsNode(tool, name) ? { nameNode: name } : {}),
       input: inputSchema ? { expression: inputSchema, form: "json" as const } : undefined,
       handler: undefined,
       annotations: field("annotations"),
