@@ -164,6 +164,12 @@ export class Evaluator {
     return undefined;
   }
 
+  /** Whether `env` (or a frame around it) binds what the identifier names: a parameter or loop variable of one call. */
+  isBound(identifier: ts.Identifier, env: Env): boolean {
+    const declaration = this.declarationOf(identifier);
+    return declaration !== undefined && env.lookup(declaration) !== undefined;
+  }
+
   /** The declaration an identifier refers to: scopes first, then the checker (imports, across files). */
   declarationOf(identifier: ts.Identifier): ts.Node | undefined {
     const t = this.t;
@@ -369,7 +375,7 @@ export class Evaluator {
 
 /**
  * `defineTool(args => ({ … }))` called later (`tool(args)`): a definition helper the analysis does not run
- * (a package's, an overloaded one), given one function of the program, stands for that function, as
+ * (a package's), given one function of the program, stands for that function, as
  * `defineTool({ … })` stands for its object. Its result is the function's, read with the arguments given.
  */
 function definedFactory(evaluator: Evaluator, target: Value & { kind: "syntax" }): { fn: FunctionWithBody; env: Env } | undefined {

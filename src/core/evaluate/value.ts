@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import type { Env } from "./env.js";
+import { ROOT_ENV, type Env } from "./env.js";
 
 /** Why a value cannot be read, and where: what a `no-unanalyzed-tool` report and the inventory say. */
 export interface Reason {
@@ -33,6 +33,14 @@ export type Known = (
 
 export function unknown(text: string, node: ts.Node): Value {
   return { kind: "unknown", reason: { text, node } };
+}
+
+/**
+ * The frame a settled value is read in where it is written: its own, except for a value read through a
+ * name (`via`, read where that name is) or one that carries no frame (arrays, texts, unknowns).
+ */
+export function frameOf(value: Value): Env {
+  return value.kind === "unknown" || value.via || !("env" in value) ? ROOT_ENV : value.env;
 }
 
 /** The first reason among values that cannot be read, if any. */

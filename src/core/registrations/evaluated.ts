@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
 import { propertyWrites } from "../evaluate/members.js";
-import type { Reason, Value } from "../evaluate/value.js";
+import { frameOf, type Reason, type Value } from "../evaluate/value.js";
 import { containsNode, findProperty, propertyValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { callableName } from "./wrapper-calls.js";
 import { nameValue, type FinderContext } from "./context.js";
@@ -192,7 +192,7 @@ export function settle(context: FinderContext, expression: ts.Expression, frame:
     const node = nodeOf(t, value);
     if (node && !nodes.includes(node)) {
       nodes.push(node);
-      envs.push(value.kind === "unknown" || value.via ? ROOT_ENV : "env" in value ? value.env : ROOT_ENV);
+      envs.push(frameOf(value));
     } else if (value.kind === "unknown") reason ??= value.reason;
   }
   return shapeOf ? { nodes, envs, reason, shapeOf } : { nodes, envs, reason };
@@ -294,7 +294,7 @@ export function optionFieldIn(context: FinderContext, literal: ts.ObjectLiteralE
   for (const write of propertyWrites(evaluator, literal, key, env)) {
     if (write.kind === "expression") return settled(write.expression, write.env);
     const node = nodeOf(t, write.value);
-    if (node) return { expression: node, env: write.value.kind !== "unknown" && !write.value.via && "env" in write.value ? write.value.env : ROOT_ENV };
+    if (node) return { expression: node, env: frameOf(write.value) };
   }
   return undefined;
 }

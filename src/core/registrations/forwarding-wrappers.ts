@@ -37,7 +37,7 @@ export function forwardedHandler(context: FinderContext, expression: ts.Expressi
     if (!declaration || !t.isParameter(declaration) || declaration.parent === wrapper || !containsNode(declaration.parent, wrapper)) return true;
     if (!node.arguments.some((argument) => { const value = unwrapExpression(t, argument); return t.isIdentifier(value) && value.text === inputName; })) return true;
     const bound = only.env.lookup(declaration) ?? [];
-      for (const value of bound) {
+    for (const value of bound) {
       if (value.kind !== "syntax" || !functionOf(t, value.node)) {
         ambiguous = true;
         continue;

@@ -5,6 +5,7 @@ import { nameValue, registrationsWithin, reportUnread, type FinderContext } from
 import { calledFunction, callableName, evaluatedCallee, importedName, isReturnedFunction } from "./wrapper-calls.js";
 import type { FoundRegistrations, ToolRegistration } from "./model.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
+import { frameOf } from "../evaluate/value.js";
 import { fieldHidden, loopFrames, optionField } from "./evaluated.js";
 
 /**
@@ -350,7 +351,8 @@ function evaluatedPath(context: FinderContext, value: ts.Expression, path: reado
   if (values.length !== 1 || !only || only.kind === "unknown" || only.kind === "record") return undefined;
   const node = only.via ?? only.node;
   if (!t.isExpression(node) || node === value) return undefined;
-  return only.via || only.kind === "array" || only.kind === "text" || only.env === ROOT_ENV ? { kind: "value", value: node } : { kind: "value", value: node, env: only.env };
+  const frame = frameOf(only);
+  return frame === ROOT_ENV ? { kind: "value", value: node } : { kind: "value", value: node, env: frame };
 }
 
 /** Whether the expression's root name is a loop variable or parameter bound in `frame`. */
@@ -359,8 +361,7 @@ function boundIn(context: FinderContext, value: Value, frame: Env): boolean {
   if (t.isMethodDeclaration(value) || t.isFunctionDeclaration(value)) return false;
   let root = unwrapExpression(t, value);
   while (t.isPropertyAccessExpression(root)) root = unwrapExpression(t, root.expression);
-  const declaration = t.isIdentifier(root) ? evaluator.declarationOf(root) : undefined;
-  return declaration !== undefined && frame.lookup(declaration) !== undefined;
+  return t.isIdentifier(root) && evaluator.isBound(root, frame);
 }
 
 /**

@@ -41,25 +41,22 @@ export class EvaluatedSchemas {
     }
   }
 
+  /** The innermost frame being read in. */
+  private get frame(): Env {
+    return this.frames[this.frames.length - 1] ?? ROOT_ENV;
+  }
+
   /** Whether the current frame binds this identifier (a parameter or loop variable being read for one call). */
   binds(identifier: ts.Identifier): boolean {
-    const frame = this.frames[this.frames.length - 1];
-    if (!frame || !this.evaluator) return false;
-    const declaration = this.evaluator.declarationOf(identifier);
-    return declaration !== undefined && frame.lookup(declaration) !== undefined;
+    return this.framed && this.evaluator !== undefined && this.evaluator.isBound(identifier, this.frame);
   }
 
   /** The elements of a list the evaluator reads as one array (`defs.map((d) => toSchema(d))`), each in its frame. */
   elements(expression: ts.Expression): SchemaCandidate[] | undefined {
     if (!this.evaluator) return undefined;
     const t = this.t;
-    const frame = this.frames[this.frames.length - 1] ?? ROOT_ENV;
-    let values;
-    try {
-      values = this.evaluator.values(unwrapExpression(t, expression), frame);
-    } catch {
-      return undefined;
-    }
+    // The evaluator never throws: what it cannot read is an unknown value.
+    const values = this.evaluator.values(unwrapExpression(t, expression), this.frame);
     const [only] = values;
     if (values.length !== 1 || only?.kind !== "array" || only.elements.length > MAX_CANDIDATES * 4) return undefined;
     const found: SchemaCandidate[] = [];
@@ -78,9 +75,8 @@ export class EvaluatedSchemas {
     if (!this.evaluator) return undefined;
     const t = this.t;
     const expr = unwrapExpression(t, expression);
-    const frame = this.frames[this.frames.length - 1] ?? ROOT_ENV;
     const found: SchemaCandidate[] = [];
-    for (const value of this.evaluator.values(expr, frame)) {
+    for (const value of this.evaluator.values(expr, this.frame)) {
       if (value.kind !== "syntax" || !t.isExpression(value.node)) return undefined;
       const node = unwrapExpression(t, value.node);
       if (node === expr) return undefined;

@@ -134,7 +134,7 @@ export class ZodReader extends ZodFactories {
           this.inProgress.delete(binding.initializer);
         }
       }
-      return this.isReassignedVariable(expr) ? { properties: [], complete: false } : this.shapeOfCandidates(expr);
+      return this.isUnresolvedVariable(expr) ? { properties: [], complete: false } : this.shapeOfCandidates(expr);
     }
     if (t.isPropertyAccessExpression(expr) && expr.name.text === "shape") {
       const owner = this.read(expr.expression);
@@ -179,8 +179,11 @@ export class ZodReader extends ZodFactories {
     return { kind: "opaque", site, flavor: "zod" };
   }
 
-  /** A variable the resolver leaves unread because it is assigned again: which write reaches the tool depends on flow. */
-  private isReassignedVariable(identifier: ts.Identifier): boolean {
+  /**
+   * A variable the resolver did not read as one value (assigned again, a loop element, declared without one):
+   * which write reaches the tool depends on flow, so it stays opaque rather than every write counting.
+   */
+  private isUnresolvedVariable(identifier: ts.Identifier): boolean {
     const declaration = this.resolver.declarationOf(identifier);
     return declaration !== undefined && this.t.isVariableDeclaration(declaration);
   }
@@ -213,12 +216,7 @@ export class ZodReader extends ZodFactories {
   }
 
   private candidatesOf(expr: ts.Expression): SchemaCandidate[] | undefined {
-    if (!this.evaluated) return undefined;
-    try {
-      return this.evaluated.candidates(expr);
-    } catch {
-      return undefined;
-    }
+    return this.evaluated?.candidates(expr);
   }
 
   private readUncached(expression: ts.Expression): SchemaNode {
@@ -231,7 +229,7 @@ export class ZodReader extends ZodFactories {
       const binding = this.resolver.resolve(expr);
       if (binding.kind === "value") return this.read(binding.initializer);
       if (binding.kind === "import") return this.declaredObject(expr) || this.schemaOfCandidates(expr);
-      return this.isReassignedVariable(expr) ? this.opaque(expr) : this.schemaOfCandidates(expr);
+      return this.isUnresolvedVariable(expr) ? this.opaque(expr) : this.schemaOfCandidates(expr);
     }
     if (t.isCallExpression(expr)) return this.readCall(expr);
     if (t.isPropertyAccessExpression(expr)) {
