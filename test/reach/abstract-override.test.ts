@@ -3,20 +3,18 @@
  * override (override-tools.ts), whose catch hands the error to a helper of the base that writes its message
  * (override-base.ts): reported once, in the helper. override-clean.ts is the twin through a helper that logs.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatFindings, lintFixture } from "../rules/typed-helpers.js";
+import { reachFindings } from "./reach-fixture.js";
 
-const cwd = fileURLToPath(new URL("../fixtures/reach", import.meta.url));
 
 describe("a base's abstract this.execute() is the tool class's override", () => {
   it("typed: the override's error reaches the base's helper, reported there", async () => {
-    expect(formatFindings(await lintFixture(["override-base.ts", "override-tools.ts", "override-clean.ts"], { typed: true, cwd }))).toEqual([
+    expect(await reachFindings(["override-base.ts", "override-tools.ts", "override-clean.ts"], true)).toEqual([
       "override-base.ts:15:61 mcp-guard/no-raw-error-in-result rawErrorInHelper",
     ]);
   }, 120_000);
 
   it("typed: the clean twin's file reports nothing (its helper writes a fixed text)", async () => {
-    expect(formatFindings(await lintFixture(["override-clean.ts"], { typed: true, cwd }))).toEqual([]);
+    expect(await reachFindings(["override-clean.ts"], true)).toEqual([]);
   }, 120_000);
 });

@@ -3,11 +3,9 @@
  * consts of another file, loop elements, factory results and server.tool() overloads decided from values.
  * clean-*.ts are the twins: the same constructs, strict and bounded, nothing to report.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatFindings, lintFixture } from "../rules/typed-helpers.js";
+import { reachFindings } from "./reach-fixture.js";
 
-const cwd = fileURLToPath(new URL("../fixtures/reach", import.meta.url));
 const FILES = ["defs.ts", "arguments.ts", "clean-defs.ts", "clean-arguments.ts"];
 
 const TYPED = [
@@ -34,16 +32,16 @@ const TYPED = [
 
 describe("registration arguments built in code", () => {
   it("typed: each tool is read where its parts are written", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: true, cwd }))).toEqual(TYPED);
+    expect(await reachFindings(FILES, true)).toEqual(TYPED);
   }, 120_000);
 
   it("typed, linting only defs.ts: its findings, because tools in other files use its definitions", async () => {
-    expect(formatFindings(await lintFixture(["defs.ts"], { typed: true, cwd }))).toEqual(TYPED.filter((line) => line.startsWith("defs.ts:")));
+    expect(await reachFindings(["defs.ts"], true)).toEqual(TYPED.filter((line) => line.startsWith("defs.ts:")));
   }, 120_000);
 
   it("untyped: imports cannot be followed, so only what arguments.ts writes itself is judged", async () => {
     // server.tool() takes only raw shapes, so its third of five arguments is one whatever it holds.
     // `{ ...defs.search }` may hold annotations: not judged.
-    expect(formatFindings(await lintFixture(FILES, { typed: false, cwd }))).toEqual(["arguments.ts:12:60 mcp-guard/require-strict-objects rawShapeTool"]);
+    expect(await reachFindings(FILES, false)).toEqual(["arguments.ts:12:60 mcp-guard/require-strict-objects rawShapeTool"]);
   }, 120_000);
 });

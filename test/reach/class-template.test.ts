@@ -5,16 +5,14 @@
  * `TidyTool` is the clean twin of `WideTool`. `.shape` loses strictness, so the raw shape is reported where
  * it is passed, once for both tools.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatFindings, lintFixture } from "../rules/typed-helpers.js";
+import { reachFindings } from "./reach-fixture.js";
 
-const cwd = fileURLToPath(new URL("../fixtures/reach", import.meta.url));
 const FILES = ["template-base.ts", "template-schemas.ts", "template-tools.ts"];
 
 describe("a base-class template read per concrete subclass", () => {
   it("typed: each subclass's schema is read through super(...) and reported where it is written", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: true, cwd }))).toEqual([
+    expect(await reachFindings(FILES, true)).toEqual([
       "template-base.ts:17:22 mcp-guard/require-strict-objects rawShape",
       "template-schemas.ts:4:45 mcp-guard/require-string-bounds unbounded",
       "template-schemas.ts:4:65 mcp-guard/require-number-bounds unbounded",
@@ -23,6 +21,6 @@ describe("a base-class template read per concrete subclass", () => {
   }, 120_000);
 
   it("untyped: the raw shape the base passes is judged where it is written; the subclasses' schemas are not followed", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: false, cwd }))).toEqual(["template-base.ts:17:22 mcp-guard/require-strict-objects rawShape"]);
+    expect(await reachFindings(FILES, false)).toEqual(["template-base.ts:17:22 mcp-guard/require-strict-objects rawShape"]);
   }, 120_000);
 });

@@ -3,16 +3,14 @@
  * wrapped in a higher-order function, an async function of another file, a condition, spreads, filter
  * and a rest projection. clean-*.ts are the twins.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatFindings, lintFixture } from "../rules/typed-helpers.js";
+import { reachFindings } from "./reach-fixture.js";
 
-const cwd = fileURLToPath(new URL("../fixtures/reach", import.meta.url));
 const FILES = ["tool-list.ts", "list-tools.ts", "clean-tool-list.ts", "clean-list-tools.ts"];
 
 describe("computed tool collections", () => {
   it("typed: each listed tool is read where it is written", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: true, cwd }))).toEqual([
+    expect(await reachFindings(FILES, true)).toEqual([
       // read_a: an open JSON Schema object with an unbounded string (READ is in both branches; reported once).
       "tool-list.ts:3:57 mcp-guard/require-strict-objects jsonMissing",
       "tool-list.ts:3:101 mcp-guard/require-string-bounds unbounded",
@@ -22,6 +20,6 @@ describe("computed tool collections", () => {
   }, 120_000);
 
   it("untyped: getTools() of another file cannot be followed; nothing is judged", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: false, cwd }))).toEqual([]);
+    expect(await reachFindings(FILES, false)).toEqual([]);
   }, 120_000);
 });

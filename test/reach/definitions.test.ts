@@ -3,16 +3,14 @@
  * Object.values of a namespace import, pushed into an array, and registered by a local function called
  * in a loop. `beta` is the clean twin of `alpha`.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatFindings, lintFixture } from "../rules/typed-helpers.js";
+import { reachFindings } from "./reach-fixture.js";
 
-const cwd = fileURLToPath(new URL("../fixtures/reach", import.meta.url));
 const FILES = ["tool-defs.ts", "registry.ts"];
 
 describe("definition objects gathered in a registry", () => {
   it("typed: each definition is a tool, reported where it is written", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: true, cwd }))).toEqual([
+    expect(await reachFindings(FILES, true)).toEqual([
       "tool-defs.ts:15:41 mcp-guard/require-tool-annotations missingAnnotations",
       "tool-defs.ts:15:76 mcp-guard/require-strict-objects zodObject",
       "tool-defs.ts:15:90 mcp-guard/require-string-bounds unbounded",
@@ -20,6 +18,6 @@ describe("definition objects gathered in a registry", () => {
   }, 120_000);
 
   it("untyped: the namespace import cannot be followed; the wrapper's parameters stay unknown and silent", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: false, cwd }))).toEqual([]);
+    expect(await reachFindings(FILES, false)).toEqual([]);
   }, 120_000);
 });

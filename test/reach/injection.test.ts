@@ -4,22 +4,20 @@
  * private method called in a loop, inside a parameterless callback, and spreads the annotations only when a
  * definition has them. `di_tidy` is the clean twin of `di_wide`.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatFindings, lintFixture } from "../rules/typed-helpers.js";
+import { reachFindings } from "./reach-fixture.js";
 
-const cwd = fileURLToPath(new URL("../fixtures/reach", import.meta.url));
 const FILES = ["di-defs.ts", "di-registry.ts"];
 
 describe("tools injected by a container", () => {
   it("typed: each registered definition is a tool, judged where it is written", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: true, cwd }))).toEqual([
+    expect(await reachFindings(FILES, true)).toEqual([
       "di-defs.ts:13:38 mcp-guard/require-tool-annotations missingAnnotations",
       "di-defs.ts:13:79 mcp-guard/require-string-bounds unbounded",
     ]);
   }, 120_000);
 
   it("untyped: the definitions are in another file; nothing is judged", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: false, cwd }))).toEqual([]);
+    expect(await reachFindings(FILES, false)).toEqual([]);
   }, 120_000);
 });

@@ -2,11 +2,9 @@
  * Registrations found by what they call (typed): a subclass of McpServer, `this.registerTool` inside it,
  * and an injected context typed as a project interface. clean-kit.ts is the twin with nothing to report.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatFindings, lintFixture } from "../rules/typed-helpers.js";
+import { reachFindings } from "./reach-fixture.js";
 
-const cwd = fileURLToPath(new URL("../fixtures/reach", import.meta.url));
 const FILES = ["kit.ts", "context.ts", "clean-kit.ts", "tool-module.ts"];
 
 const FINDINGS = [
@@ -28,10 +26,10 @@ const TYPED_ONLY = [
 
 describe("registrations on receivers that are not McpServer by name", () => {
   it("typed: subclass, this, and an injected context are registrations by what they call", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: true, cwd }))).toEqual([...FINDINGS, ...TYPED_ONLY]);
+    expect(await reachFindings(FILES, true)).toEqual([...FINDINGS, ...TYPED_ONLY]);
   }, 120_000);
 
   it("untyped: the file imports the SDK, so the same calls count by that evidence", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: false, cwd }))).toEqual(FINDINGS);
+    expect(await reachFindings(FILES, false)).toEqual(FINDINGS);
   }, 120_000);
 });

@@ -4,16 +4,14 @@
  * passes in another file; the description's declared type (string) decides server.tool()'s overload; a
  * definition's `tool:` handler property is not a registration. `factory_none` takes no arguments.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatFindings, lintFixture } from "../rules/typed-helpers.js";
+import { reachFindings } from "./reach-fixture.js";
 
-const cwd = fileURLToPath(new URL("../fixtures/reach", import.meta.url));
 const FILES = ["factory-tools.ts", "factory-defs.ts", "factory-server.ts"];
 
 describe("a register function returned by a factory", () => {
   it("typed: each call is a tool, judged where its definition writes it", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: true, cwd }))).toEqual([
+    expect(await reachFindings(FILES, true)).toEqual([
       "factory-defs.ts:6:10 mcp-guard/require-string-bounds unbounded",
       "factory-defs.ts:10:9 mcp-guard/require-tool-annotations missingAnnotations",
       "factory-defs.ts:12:3 mcp-guard/require-strict-objects rawShapeTool",
@@ -22,6 +20,6 @@ describe("a register function returned by a factory", () => {
   }, 120_000);
 
   it("untyped: the definitions and the returned function are in other files; nothing is judged", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: false, cwd }))).toEqual([]);
+    expect(await reachFindings(FILES, false)).toEqual([]);
   }, 120_000);
 });

@@ -4,16 +4,14 @@
  * The shape passed is a raw shape (reported where it is passed); PreviewTool's accessToken is a credential;
  * ListTool is the clean twin apart from the shared shape site.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatFindings, lintFixture } from "../rules/typed-helpers.js";
+import { reachFindings } from "./reach-fixture.js";
 
-const cwd = fileURLToPath(new URL("../fixtures/reach", import.meta.url));
 const FILES = ["super-base.ts", "super-tools.ts"];
 
 describe("schemas passed up through super(...)", () => {
   it("typed: each tool class's schema is read, its shape reported where it is passed", async () => {
-    expect(formatFindings(await lintFixture(FILES, { typed: true, cwd }))).toEqual([
+    expect(await reachFindings(FILES, true)).toEqual([
       "super-base.ts:13:51 mcp-guard/require-strict-objects rawShape",
       "super-tools.ts:5:69 mcp-guard/no-identity-in-args identityInSchema",
     ]);
