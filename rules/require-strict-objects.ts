@@ -36,11 +36,13 @@ const STRIPPING: ReadonlySet<OpennessReason> = new Set(["zod-object", "strip-cal
 /**
  * `z.object({})` or a raw `{}` as the whole input of a tool: the SDK strips every key, so nothing the
  * caller sends reaches the handler. Genkit passes unknown keys on, and a JSON Schema `{ type: "object" }`
- * reaches a low-level handler as sent, so both stay reported.
+ * reaches a low-level handler as sent, so both stay reported; so does a zod schema converted to the JSON
+ * Schema a `tools/list` handler publishes (`z.toJSONSchema(z.object({}))`), which nothing parses.
  */
 function takesNoArguments(occurrence: InputOccurrence): boolean {
   const schema = occurrence.schema;
   if (occurrence.container || schema.kind !== "object" || schema.flavor !== "zod") return false;
+  if (occurrence.registration.input?.form === "json") return false;
   if (schema.properties.length > 0 || !schema.propertiesComplete || schema.catchall) return false;
   return STRIPPING.has(schema.openness.reason!) && occurrence.registration.framework !== "genkit";
 }

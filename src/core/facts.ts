@@ -156,8 +156,12 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     const name = calleeName(t, call);
     const [first] = call.arguments;
     if (name && ZOD_TO_JSON.has(name) && first) return zod.read(first);
+    // `cleanSchema(z.toJSONSchema(s))`: a helper rewriting a converted zod schema; the zod schema is what is judged.
+    const converted = call.arguments.map((arg) => unwrapExpression(t, arg)).find((arg): arg is ts.CallExpression => t.isCallExpression(arg) && ZOD_TO_JSON.has(calleeName(t, arg) ?? ""));
+    const [source] = converted?.arguments ?? [];
+    if (source && resolver.functionOf(call.expression)) return zod.read(source);
     return undefined;
-  });
+  }, () => evaluated.framed);
   // The SDK takes an object given to server.tool() as a shape when it is empty or any value is a zod
   // schema, and as annotations otherwise (mcp.js); values we cannot read fall back to the key names.
   const looksLikeShape = (literal: ts.ObjectLiteralExpression): boolean => {

@@ -9,6 +9,8 @@ import { unwrapExpression, walk, type TS } from "./ts-utils.js";
 export interface VariableWrite {
   value: ts.Expression;
   how: "assign" | "append" | "compound" | "push";
+  /** `x.push(...items)`: the value's elements are added, not the value. */
+  spread?: boolean;
 }
 
 /** Calls that add their arguments to the array they are called on. */
@@ -68,7 +70,7 @@ export class VariableWrites {
         const how = operator === t.SyntaxKind.EqualsToken ? "assign" : operator === t.SyntaxKind.PlusEqualsToken ? "append" : "compound";
         add(node.left, { value: node.right, how });
       } else if (t.isCallExpression(node) && t.isPropertyAccessExpression(node.expression) && ARRAY_APPENDS.has(node.expression.name.text)) {
-        for (const argument of node.arguments) add(node.expression.expression, { value: t.isSpreadElement(argument) ? argument.expression : argument, how: "push" });
+        for (const argument of node.arguments) add(node.expression.expression, t.isSpreadElement(argument) ? { value: argument.expression, how: "push", spread: true } : { value: argument, how: "push" });
       }
     });
     return writes;

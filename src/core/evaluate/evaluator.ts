@@ -214,7 +214,7 @@ export class Evaluator {
       // `const tools = []; … tools.push(tool)`: the array holds what is pushed (in loops, each element).
       const pushes = t.isArrayLiteralExpression(unwrapExpression(t, declaration.initializer)) ? this.writes.of(declaration).filter((write) => write.how === "push") : [];
       if (pushes.length === 0) return initial;
-      const pushed = pushes.flatMap((write) => this.ev(write.value, env));
+      const pushed = pushes.flatMap((write) => (write.spread ? this.elementsOf(this.ev(write.value, env), write.value) : this.ev(write.value, env)));
       return initial.map((value) => (value.kind === "array" ? { ...value, elements: [...value.elements, ...pushed] } : value));
     }
     if (t.isBindingElement(declaration)) return this.bindingElement(declaration, env);
@@ -333,7 +333,7 @@ export class Evaluator {
     const callee = unwrapExpression(t, expr.expression);
     const args = (): (Value[] | undefined)[] => expr.arguments.map((arg) => (t.isSpreadElement(arg) ? undefined : this.ev(arg, env)));
     if (t.isPropertyAccessExpression(callee)) {
-      const builtin = objectStatic(this, expr, callee, env) ?? arrayMethod(this, expr, callee, env);
+      const builtin = objectStatic(this, expr, callee, env) ?? arrayMethod(this, expr, callee, env) ?? this.bound(expr, callee, env);
       if (builtin) return builtin;
     }
     const callees = this.ev(callee, env);
@@ -357,6 +357,19 @@ export class Evaluator {
       }
     }
     return dedupe(result);
+  }
+
+  /** `this.listTools.bind(this)`: the function itself, run with `this` bound to the argument. */
+  private bound(expr: ts.CallExpression, callee: ts.PropertyAccessExpression, env: Env): Value[] | undefined {
+    const t = this.t;
+    if (callee.name.text !== "bind" || expr.arguments.length > 1) return undefined;
+    const functions = this.ev(callee.expression, env);
+    if (!functions.every((value) => value.kind === "syntax" && functionOf(t, value.node))) return undefined;
+    const [thisArg] = expr.arguments;
+    const selves = thisArg && !t.isSpreadElement(thisArg) ? this.ev(thisArg, env) : [];
+    const [self] = selves;
+    if (selves.length !== 1 || !self || self.kind === "unknown") return functions;
+    return functions.map((value) => (value.kind === "syntax" ? { ...value, env: value.env.bind(new Map(), self) } : value));
   }
 
   private construct(expr: ts.NewExpression, env: Env): Value[] {

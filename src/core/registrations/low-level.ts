@@ -4,10 +4,10 @@ import { containsNode, stringValue, unwrapExpression, walk } from "../ts-utils.j
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "./model.js";
 import { describeValue } from "./unread-reasons.js";
-import type { Env } from "../evaluate/env.js";
+import { ROOT_ENV, type Env } from "../evaluate/env.js";
 import { functionOf } from "../evaluate/evaluator.js";
 import { firstReason, type Reason } from "../evaluate/value.js";
-import { describeReason, optionField } from "./evaluated.js";
+import { describeReason, fieldHidden, optionField, optionFieldIn } from "./evaluated.js";
 
 /** Records what a `tools/list` handler holds that is not a tool object the analysis can read. */
 type Unread = (node: ts.Node, reason: string) => void;
@@ -76,27 +76,57 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
   }
   for (const literal of toolObjects) if (!readByEvaluator.has(literal)) listed.push({ literal, env: undefined });
   const site = (node: ts.Node, reason: string): void => reportUnread(context, { node, framework: resolvedFramework, api: "tools/list", reason });
-  if (added === 0 || evaluated.reason) literalUnread.forEach(({ node, reason }) => site(node, reason));
+  if (added === 0) literalUnread.forEach(({ node, reason }) => site(node, reason));
+  else if (evaluated.reason) site(literalUnread[0]?.node ?? call, `some of the tools come from ${describeReason(context, evaluated.reason)}`);
   if (listed.length === 0 && literalUnread.length === 0 && evaluated.reason) site(call, `the tools come from ${describeReason(context, evaluated.reason)}`);
-  return listed.map(({ literal: tool, env }) => {
+  const registrations = listed.map(({ literal: tool, env }) => {
     const field = (key: string): ts.Expression | undefined => (env ? optionField(context, tool, key, env) : literalProperty(context, tool, key));
     const name = field("name");
-    const inputSchema = field("inputSchema");
+    const folded = env && !nameValue(context, name) ? nameIn(context, tool, env) : undefined;
+    const input = env ? optionFieldIn(context, tool, "inputSchema", env) : undefined;
+    const inputSchema = input?.expression ?? field("inputSchema");
     return {
       framework: resolvedFramework,
       api: "tools/list" as const,
-      toolName: nameValue(context, name),
+      // `name: \`${feature}_${tool.mcp.name}\`` read for one element: the text it folds to there.
+      toolName: nameValue(context, name) ?? folded?.text,
       node: tool,
       // `name: tool.metadata.name` read for one element: the tool is named where its definition writes the name.
-      ...(name && context.t.isStringLiteralLike(name) && !containsNode(tool, name) ? { nameNode: name } : {}),
-      input: inputSchema ? { expression: inputSchema, form: "json" as const } : undefined,
+      ...(name && context.t.isStringLiteralLike(name) && !containsNode(tool, name) ? { nameNode: name } : folded?.literal ? { nameNode: folded.literal } : {}),
+      input: inputSchema ? { expression: inputSchema, form: "json" as const, ...(input && input.env !== ROOT_ENV ? { env: input.env } : {}) } : undefined,
       handler: undefined,
       annotations: field("annotations"),
+      // `{ ...t.mcp, _meta }` over an element the analysis cannot read: its annotations may be in the spread.
+      ...(env && fieldHidden(context, tool, "annotations", env) ? { ambiguous: true } : {}),
       options: tool,
       // A tool object written in another file (`getPublicFields(tool)` in ./utils.ts) is reported at the handler.
       ...(tool.getSourceFile() !== context.sourceFile ? { site: call } : {}),
     };
   });
+  // A handler that returns each definition in more than one shape (`isApps ? t.mcp : { ...t.mcp, _meta }`) lists one tool per name.
+  const names = new Set<string>();
+  return registrations.filter(({ toolName }) => toolName === undefined || (!names.has(toolName) && names.add(toolName) !== undefined));
+}
+
+/**
+ * The one text a tool object's `name` has in its frame, if it has one, and the string literal it is
+ * written in: for `${feature}_${tool.mcp.name}`, the definition's `name: "login"`.
+ */
+function nameIn(context: FinderContext, tool: ts.ObjectLiteralExpression, env: Env): { text: string; literal?: ts.StringLiteralLike } | undefined {
+  const { t, evaluator } = context;
+  const names = evaluator.member([{ kind: "syntax", node: tool, env }], "name", tool, env);
+  const [only] = names;
+  if (names.length !== 1 || only?.kind !== "text") return undefined;
+  if (t.isStringLiteralLike(only.node)) return { text: only.text, literal: only.node };
+  const written = optionFieldIn(context, tool, "name", env);
+  const template = written && unwrapExpression(t, written.expression);
+  if (!template || !t.isTemplateExpression(template)) return { text: only.text };
+  for (const span of [...template.templateSpans].reverse()) {
+    const parts = evaluator.values(span.expression, written.env);
+    const [part] = parts;
+    if (parts.length === 1 && part?.kind === "text" && t.isStringLiteralLike(part.node) && !containsNode(tool, part.node)) return { text: only.text, literal: part.node };
+  }
+  return { text: only.text };
 }
 
 /** The tool objects a `tools/list` handler returns, read by the evaluator: each with the frame it is read in. */

@@ -32,16 +32,19 @@ export class JsonSchemaReader {
     private readonly sourceFile: ts.SourceFile,
     private readonly resolver: Resolver,
     private readonly embedded: EmbeddedSchemaReader,
+    /** Whether reads now happen inside an evaluator's frame, where a result holds for that frame only. */
+    private readonly framed: () => boolean = () => false,
   ) {}
 
   read(expression: ts.Expression): SchemaNode {
-    const cached = this.cache.get(expression);
+    const cacheable = !this.framed();
+    const cached = cacheable ? this.cache.get(expression) : undefined;
     if (cached) return cached;
     if (this.inProgress.has(expression) || this.inProgress.size > MAX_DEPTH) return this.opaque(expression);
     this.inProgress.add(expression);
     try {
       const result = this.readUncached(expression);
-      this.cache.set(expression, result);
+      if (cacheable) this.cache.set(expression, result);
       return result;
     } finally {
       this.inProgress.delete(expression);
