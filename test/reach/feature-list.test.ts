@@ -1,6 +1,6 @@
 /**
- * A low-level server whose tools/list handler is a bound method (`this.listTools.bind(this)`) listing
- * definitions built by a project factory (test/fixtures/reach/feature-*.ts): the factory publishes
+ * A low-level server whose tools/list handler is a bound method (`this.listTools.bind(this)`) listing,
+ * for the features a method sets (`this.features = …`, so not only the initial `[]`), definitions built by a project factory (test/fixtures/reach/feature-*.ts): the factory publishes
  * `tidySchema(z.toJSONSchema(inputSchema))`, the definitions are pushed as a spread, renamed by a
  * template (`${feature}_${name}`) and returned in two shapes. Each tool is judged once, where its
  * definition writes it; an empty `z.object({})` stays reported, since nothing parses what a low-level

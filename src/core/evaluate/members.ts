@@ -78,7 +78,12 @@ export function classMember(evaluator: Evaluator, self: Value, cls: ts.ClassLike
       if (staticMember !== isStatic || !member.name || propertyNameText(t, member.name) !== key) continue;
       const frame = env.bind(new Map(), self);
       if (t.isPropertyDeclaration(member)) {
-        if (member.initializer) return evaluator.ev(member.initializer, frame);
+        if (member.initializer) {
+          const initial = evaluator.ev(member.initializer, frame);
+          // `private features: string[] = []` set again by a method: the initial value is not the only one.
+          const reassigned = !(t.getCombinedModifierFlags(member) & t.ModifierFlags.Readonly) && assignedLater(t, level).has(key);
+          return reassigned ? [...initial, unknown(`\`${key}\` is assigned again after it is initialised`, member)] : initial;
+        }
         declaredOnly ??= member;
         continue;
       }
@@ -146,6 +151,28 @@ function findSuperCall(t: TS, constructor: ts.ConstructorDeclaration): ts.CallEx
     });
   }
   return found;
+}
+
+const assignedByClass = new WeakMap<ts.ClassLikeDeclaration, Set<string>>();
+
+/** The keys `this.key = …` (or `this.key ??= …`) assigns in a class's methods, accessors and arrow fields. */
+function assignedLater(t: TS, cls: ts.ClassLikeDeclaration): Set<string> {
+  let keys = assignedByClass.get(cls);
+  if (keys) return keys;
+  const found = new Set<string>();
+  for (const member of cls.members) {
+    if (t.isConstructorDeclaration(member)) continue;
+    walk(member, (node) => {
+      if (t.isBinaryExpression(node) && node.operatorToken.kind >= t.SyntaxKind.FirstAssignment && node.operatorToken.kind <= t.SyntaxKind.LastAssignment) {
+        const target = node.left;
+        if (t.isPropertyAccessExpression(target) && target.expression.kind === t.SyntaxKind.ThisKeyword) found.add(target.name.text);
+      }
+      return true;
+    });
+  }
+  keys = found;
+  assignedByClass.set(cls, keys);
+  return keys;
 }
 
 /** `this.key = value` statements of a class's constructor. */
