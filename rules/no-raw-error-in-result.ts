@@ -203,7 +203,9 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
       // A helper that writes its parameter as it is (`errorOutput(text)` → `{ type: "text", text }`) only converts
       // text: what leaks is the caller's argument (`errorOutput(\`failed: ${e.message}\`)`), reported here.
       const verbatim = via !== undefined && via.every((inner) => inner.path.length === 0 && !inner.stringified);
-      if (origin && !verbatim && origin.expression.getSourceFile() !== sink.expression.getSourceFile()) {
+      // A caller that writes the text itself (`mcpError(\`Login failed: ${e.message}\`)`) leaks it here, whatever the helper adds.
+      const writtenByCaller = via !== undefined && composesText(t, facts.resolver, sink.expression);
+      if (origin && !verbatim && !writtenByCaller && origin.expression.getSourceFile() !== sink.expression.getSourceFile()) {
         // The call may sit in a function of this file between the handler and the helper: name a tool of the file then.
         const handler = enclosingHandler(facts.handlers, sink.expression) ?? facts.handlers.find((candidate) => candidate.registration);
         const tool = handler?.registration ? displayName(handler.registration) : "tools/call";
@@ -225,3 +227,13 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
     }
   },
 });
+
+/** Text the caller composes around the error (`\`Login failed: ${e.message}\``, `"failed: " + e`), also through a const. */
+function composesText(t: TS, resolver: FileFacts["resolver"], expression: ts.Expression, depth = 0): boolean {
+  const expr = unwrapExpression(t, expression);
+  if (t.isTemplateExpression(expr)) return true;
+  if (t.isBinaryExpression(expr)) return expr.operatorToken.kind === t.SyntaxKind.PlusToken;
+  if (!t.isIdentifier(expr) || depth > 0) return false;
+  const declaration = resolver.declarationOf(expr);
+  return declaration !== undefined && t.isVariableDeclaration(declaration) && declaration.initializer !== undefined && composesText(t, resolver, declaration.initializer, depth + 1);
+}

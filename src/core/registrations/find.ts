@@ -8,6 +8,7 @@ import { classTools } from "./classes.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
 import { describeValue, quote } from "./unread-reasons.js";
 import { declaredNames, declaredRegistrations } from "./declared.js";
+import { pairCalledHandlers } from "./called-handlers.js";
 import { dispatchedTools } from "./dispatcher.js";
 import { importedFrameworks, isXmcpToolPath } from "./frameworks.js";
 import { calledFramework, frameworkForReceiver } from "./receivers.js";
@@ -111,6 +112,7 @@ export function findRegistrations(
   // A class may be a tool of a base class in another file (typed) or of a declared base class, with no registration here.
   if (found.registrations.length > 0 || (classes.length > 0 && (foreignRegistrations || mayCallDeclared))) found.registrations.push(...classTools(context, found.registrations, classes, declared));
   found.registrations.push(...dispatchedTools(context, found.registrations, found.callToolHandlers, nodes.calls));
+  pairCalledHandlers(context, found.registrations, found.callToolHandlers);
   return found;
 }
 
