@@ -195,7 +195,8 @@ export class Evaluator {
     if (!declaration) return [unknown(`\`${expr.text}\` is not declared where the analysis can see it`, expr)];
     const values = this.declarationValues(declaration, expr, env);
     // A const's value keeps the name it is used by (the outermost one): readers report there.
-    const named = t.isVariableDeclaration(declaration) && declaration.initializer !== undefined && !t.isForOfStatement(declaration.parent.parent) && !t.isForInStatement(declaration.parent.parent);
+    // A const of a call being evaluated (`(tool) => { const annotations = tool.annotations; … }`) holds a value per call: no one name.
+    const named = t.isVariableDeclaration(declaration) && declaration.initializer !== undefined && !t.isForOfStatement(declaration.parent.parent) && !t.isForInStatement(declaration.parent.parent) && !declaredInBoundCall(t, declaration, env);
     return named ? values.map((value) => (value.kind === "unknown" ? value : { ...value, via: expr })) : values;
   }
 
@@ -401,6 +402,15 @@ function definedFactory(evaluator: Evaluator, target: Value & { kind: "syntax" }
   const [only] = values;
   const fn = values.length === 1 && only?.kind === "syntax" ? functionOf(t, only.node) : undefined;
   return fn && only?.kind === "syntax" && isProgramSource(fn.getSourceFile()) ? { fn, env: only.env } : undefined;
+}
+
+/** Whether the function a declaration is written in has its parameters bound in `env`. */
+function declaredInBoundCall(t: TS, declaration: ts.Node, env: Env): boolean {
+  if (env === ROOT_ENV) return false;
+  for (let node = declaration.parent; node && !t.isSourceFile(node); node = node.parent) {
+    if (t.isFunctionLike(node)) return node.parameters.some((parameter) => env.lookup(parameter) !== undefined);
+  }
+  return false;
 }
 
 /** Array methods whose callback's first parameter is each element of the receiver. */

@@ -28,6 +28,42 @@ export function reachableIn(evaluator: Evaluator, fn: FunctionWithBody, expressi
   return true;
 }
 
+/**
+ * Whether a registration call can run for one loop element: `if (annotations) server.tool(…, annotations, cb)
+ * else server.tool(…, cb)` runs one branch per element, decided by what the condition is in the frame.
+ */
+export function callReachableIn(evaluator: Evaluator, call: ts.Node, frame: Env): boolean {
+  const t = evaluator.t;
+  for (let node: ts.Node = call; node.parent && !t.isSourceFile(node.parent); node = node.parent) {
+    const parent: ts.Node = node.parent;
+    if (!t.isIfStatement(parent) || node === parent.expression) continue;
+    const decided = isFunctionGuard(evaluator, parent.expression, frame) ?? truthiness(evaluator, parent.expression, frame);
+    if (decided !== undefined && (node === parent.thenStatement) !== decided) return false;
+  }
+  return true;
+}
+
+/** `if (x)` / `if (!x)`: true or false when every value `x` has in the frame decides it (absent is false). */
+function truthiness(evaluator: Evaluator, condition: ts.Expression, frame: Env): boolean | undefined {
+  const t = evaluator.t;
+  const expr = unwrapExpression(t, condition);
+  if (t.isPrefixUnaryExpression(expr) && expr.operator === t.SyntaxKind.ExclamationToken) {
+    const inner = truthiness(evaluator, expr.operand, frame);
+    return inner === undefined ? undefined : !inner;
+  }
+  if (!t.isIdentifier(expr) && !t.isPropertyAccessExpression(expr)) return undefined;
+  const values = evaluator.values(expr, frame);
+  if (values.length === 0) return false;
+  let truthy = 0;
+  for (const value of values) {
+    if (value.kind === "unknown") return undefined;
+    if (value.kind === "array" || value.kind === "instance" || value.kind === "record" || (value.kind === "text" && value.text !== "")) truthy++;
+    else if (value.kind === "syntax" && (t.isObjectLiteralExpression(value.node) || t.isArrayLiteralExpression(value.node) || t.isArrowFunction(value.node) || t.isFunctionExpression(value.node))) truthy++;
+    else if (!(value.kind === "syntax" && t.isIdentifier(value.node) && value.node.text === "undefined")) return undefined;
+  }
+  return truthy === values.length ? true : truthy === 0 ? false : undefined;
+}
+
 function endsInReturn(t: Evaluator["t"], statement: ts.Statement): boolean {
   if (t.isReturnStatement(statement)) return true;
   if (!t.isBlock(statement)) return false;

@@ -237,7 +237,9 @@ function needsEvaluation(context: FinderContext, expression: ts.Expression, fram
   const declaration = evaluator.declarationOf(expr);
   if (!declaration) return false;
   if (frame.lookup(declaration)) return true;
-  return t.isBindingElement(declaration) || (t.isVariableDeclaration(declaration) && t.isForOfStatement(declaration.parent.parent));
+  if (t.isBindingElement(declaration) || (t.isVariableDeclaration(declaration) && t.isForOfStatement(declaration.parent.parent))) return true;
+  // `const annotations = tool.annotations` in the loop's callback: read for this element.
+  return frame !== ROOT_ENV && t.isVariableDeclaration(declaration) && declaration.initializer !== undefined && !t.isIdentifier(unwrapExpression(t, declaration.initializer)) && needsEvaluation(context, declaration.initializer, frame);
 }
 
 /** Whether a member access's receiver is a value the program builds (not a package's namespace such as `z`). */

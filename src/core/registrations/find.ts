@@ -9,6 +9,7 @@ import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, ty
 import { describeValue, quote } from "./unread-reasons.js";
 import { declaredNames, declaredRegistrations } from "./declared.js";
 import { pairCalledHandlers } from "./called-handlers.js";
+import { callReachableIn } from "../evaluate/guards.js";
 import { dispatchedTools } from "./dispatcher.js";
 import { importedFrameworks, isXmcpToolPath } from "./frameworks.js";
 import { calledFramework, frameworkForReceiver } from "./receivers.js";
@@ -127,7 +128,12 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
   if (missed.collection) reportMissedElements(context, call, method, framework, missed);
   const registrations: ToolRegistration[] = [];
   const sitesBefore = context.unreadCount?.() ?? 0;
+  let guarded = 0;
   for (const frame of frames) {
+    if (frame !== ROOT_ENV && !callReachableIn(context.evaluator, call, frame)) {
+      guarded++;
+      continue;
+    }
     for (const registration of registrationsInFrame(context, call, method, framework, frame)) {
       const nameExpression = method === "tool" || method === "registerTool" || method === "registerToolTask" ? call.arguments[0] : registration.options && optionField(context, registration.options, "name");
       const read = frame === ROOT_ENV ? registration : inFrame(context, registration, frame, nameExpression);
@@ -135,7 +141,7 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
       registrations.push(handler ? { ...read, handler } : read);
     }
   }
-  if (registrations.length === 0 && method !== "addTools" && (context.unreadCount?.() ?? 0) === sitesBefore && context.checker && isFrameworkMethod(context, context.checker, call)) {
+  if (registrations.length === 0 && guarded === 0 && method !== "addTools" && (context.unreadCount?.() ?? 0) === sitesBefore && context.checker && isFrameworkMethod(context, context.checker, call)) {
     // A call of the framework's own registration method that no reader could read: reported, never dropped.
     const spread = call.arguments.find((argument) => context.t.isSpreadElement(argument));
     const reason = spread ? `its arguments are spread (${quote(context.t, spread)}), which the analysis does not read` : "its arguments do not have the shape of a registration the analysis reads";
