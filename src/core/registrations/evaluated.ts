@@ -171,9 +171,9 @@ function framesFor(context: FinderContext, start: Env[], loops: readonly { decla
 const LOOP_METHODS: ReadonlySet<string> = new Set(["forEach", "map", "flatMap"]);
 
 /** Where an expression read in `frame` is written: the expression itself when it reads the same without the frame. */
-export function settle(context: FinderContext, expression: ts.Expression, frame: Env): { nodes: ts.Expression[]; envs?: Env[]; reason?: Reason; shapeOf?: boolean } {
+export function settle(context: FinderContext, expression: ts.Expression, frame: Env, callbackConsts = false): { nodes: ts.Expression[]; envs?: Env[]; reason?: Reason; shapeOf?: boolean } {
   const { t, evaluator } = context;
-  if (!needsEvaluation(context, expression, frame)) return { nodes: [expression] };
+  if (!needsEvaluation(context, expression, frame, callbackConsts)) return { nodes: [expression] };
   const nodes: ts.Expression[] = [];
   // The frame each node is read in: what its parameters and `this` are for this registration.
   const envs: Env[] = [];
@@ -225,7 +225,7 @@ function nodeOf(t: TS, value: Value): ts.Expression | undefined {
  * member of a definition object or a conditional. Calls stay as written: the schema readers follow
  * factories themselves.
  */
-function needsEvaluation(context: FinderContext, expression: ts.Expression, frame: Env): boolean {
+function needsEvaluation(context: FinderContext, expression: ts.Expression, frame: Env, callbackConsts = false): boolean {
   const { t, evaluator } = context;
   const expr = unwrapExpression(t, expression);
   if (t.isConditionalExpression(expr) || t.isAwaitExpression(expr)) return true;
@@ -238,8 +238,9 @@ function needsEvaluation(context: FinderContext, expression: ts.Expression, fram
   if (!declaration) return false;
   if (frame.lookup(declaration)) return true;
   if (t.isBindingElement(declaration) || (t.isVariableDeclaration(declaration) && t.isForOfStatement(declaration.parent.parent))) return true;
-  // `const annotations = tool.annotations` in the loop's callback: read for this element.
-  return frame !== ROOT_ENV && t.isVariableDeclaration(declaration) && declaration.initializer !== undefined && !t.isIdentifier(unwrapExpression(t, declaration.initializer)) && needsEvaluation(context, declaration.initializer, frame);
+  // `const annotations = tool.annotations` in the loop's callback: read for this element (schemas keep
+  // their const, which the schema readers follow and report where it is passed).
+  return callbackConsts && frame !== ROOT_ENV && t.isVariableDeclaration(declaration) && declaration.initializer !== undefined && !t.isIdentifier(unwrapExpression(t, declaration.initializer)) && needsEvaluation(context, declaration.initializer, frame);
 }
 
 /** Whether a member access's receiver is a value the program builds (not a package's namespace such as `z`). */
@@ -342,7 +343,7 @@ export function inFrame(context: FinderContext, registration: ToolRegistration, 
   // A part that cannot be read in this frame stays as written (opaque to the rules) and is listed as unread.
   const read = (part: UnreadPart["part"], expression: ts.Expression | undefined): ts.Expression | undefined => {
     if (!expression) return undefined;
-    const settled = settle(context, expression, frame);
+    const settled = settle(context, expression, frame, part === "annotations");
     if (part === "input" && settled.shapeOf) shapeOf = true;
     if (part === "input") inputEnv = settled.envs?.[0];
     if (settled.nodes[0]) return settled.nodes[0];
