@@ -47,10 +47,7 @@ export function callReachableIn(evaluator: Evaluator, call: ts.Node, frame: Env)
 function truthiness(evaluator: Evaluator, condition: ts.Expression, frame: Env): boolean | undefined {
   const t = evaluator.t;
   const expr = unwrapExpression(t, condition);
-  if (t.isPrefixUnaryExpression(expr) && expr.operator === t.SyntaxKind.ExclamationToken) {
-    const inner = truthiness(evaluator, expr.operand, frame);
-    return inner === undefined ? undefined : !inner;
-  }
+  if (isNot(t, expr)) return not(truthiness(evaluator, expr.operand, frame));
   if (!t.isIdentifier(expr) && !t.isPropertyAccessExpression(expr)) return undefined;
   const values = evaluator.values(expr, frame);
   if (values.length === 0) return false;
@@ -64,6 +61,14 @@ function truthiness(evaluator: Evaluator, condition: ts.Expression, frame: Env):
   return truthy === values.length ? true : truthy === 0 ? false : undefined;
 }
 
+function isNot(t: Evaluator["t"], expr: ts.Expression): expr is ts.PrefixUnaryExpression {
+  return t.isPrefixUnaryExpression(expr) && expr.operator === t.SyntaxKind.ExclamationToken;
+}
+
+function not(decided: boolean | undefined): boolean | undefined {
+  return decided === undefined ? undefined : !decided;
+}
+
 function endsInReturn(t: Evaluator["t"], statement: ts.Statement): boolean {
   if (t.isReturnStatement(statement)) return true;
   if (!t.isBlock(statement)) return false;
@@ -75,10 +80,7 @@ function endsInReturn(t: Evaluator["t"], statement: ts.Statement): boolean {
 function isFunctionGuard(evaluator: Evaluator, condition: ts.Expression, frame: Env): boolean | undefined {
   const t = evaluator.t;
   const expr = unwrapExpression(t, condition);
-  if (t.isPrefixUnaryExpression(expr) && expr.operator === t.SyntaxKind.ExclamationToken) {
-    const inner = isFunctionGuard(evaluator, expr.operand, frame);
-    return inner === undefined ? undefined : !inner;
-  }
+  if (isNot(t, expr)) return not(isFunctionGuard(evaluator, expr.operand, frame));
   if (!t.isBinaryExpression(expr)) return undefined;
   const op = expr.operatorToken.kind;
   const negated = op === t.SyntaxKind.ExclamationEqualsEqualsToken || op === t.SyntaxKind.ExclamationEqualsToken;
