@@ -1,4 +1,3 @@
-import type * as ts from "typescript";
 import { ROOT_ENV } from "../evaluate/env.js";
 import { functionOf, objectKeys } from "../evaluate/evaluator.js";
 import type { Value } from "../evaluate/value.js";
