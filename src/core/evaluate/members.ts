@@ -7,14 +7,21 @@ import { definitionArgument, moduleExports } from "./syntax.js";
 import { unknown, type Value } from "./value.js";
 import { injectedValues } from "./injection.js";
 
-/** What an object literal holds for a key: an expression to read in a frame, or a value already known. */
-export type Write = { kind: "expression"; expression: ts.Expression; env: Env } | { kind: "value"; value: Value };
+/**
+ * What an object literal holds for a key: an expression to read in a frame, or a value already known.
+ * A value read from a literal spread into this one keeps where it is written there (`written`), for
+ * readers that judge the expression rather than its value (`inputSchema: cleanSchema(z.toJSONSchema(s))`).
+ */
+export type Write = { kind: "expression"; expression: ts.Expression; env: Env } | { kind: "value"; value: Value; written?: { expression: ts.Expression; env: Env } };
+
+/** Object literals spread into one another followed this deep; deeper spreads are read as values. */
+const MAX_SPREAD_DEPTH = 8;
 
 /**
  * The writes that decide `key` of an object literal: the last property of that name wins; a spread after
  * it decides when it has the key. Empty when the key is certainly absent.
  */
-export function propertyWrites(evaluator: Evaluator, literal: ts.ObjectLiteralExpression, key: string, env: Env): Write[] {
+export function propertyWrites(evaluator: Evaluator, literal: ts.ObjectLiteralExpression, key: string, env: Env, depth = 0): Write[] {
   const t = evaluator.t;
   const writes: Write[] = [];
   const self: Value = { kind: "syntax", node: literal, env };
@@ -22,9 +29,9 @@ export function propertyWrites(evaluator: Evaluator, literal: ts.ObjectLiteralEx
     const property = literal.properties[index];
     if (!property) continue;
     if (t.isSpreadAssignment(property)) {
-      const inner = evaluator.member(evaluator.ev(property.expression, env), key, property, env);
-      writes.push(...inner.map((value): Write => ({ kind: "value", value })));
-      if (inner.length > 0 && inner.every((value) => value.kind !== "unknown")) return writes;
+      const inner = spreadWrites(evaluator, property, key, env, depth);
+      writes.push(...inner);
+      if (inner.length > 0 && inner.every((write) => write.value.kind !== "unknown")) return writes;
       continue;
     }
     const name = property.name;
@@ -48,6 +55,23 @@ export function propertyWrites(evaluator: Evaluator, literal: ts.ObjectLiteralEx
     return writes;
   }
   return writes;
+}
+
+/**
+ * `key` of what `...spread` holds, as values: the values `member` would give, but for spread object
+ * literals read through their own writes, so each value keeps where it is written.
+ */
+function spreadWrites(evaluator: Evaluator, spread: ts.SpreadAssignment, key: string, env: Env, depth: number): (Write & { kind: "value" })[] {
+  const t = evaluator.t;
+  const spreadValues = evaluator.ev(spread.expression, env);
+  const literals = spreadValues.every((value) => value.kind === "syntax" && t.isObjectLiteralExpression(value.node));
+  if (!literals || depth >= MAX_SPREAD_DEPTH) return evaluator.member(spreadValues, key, spread, env).map((value) => ({ kind: "value", value }));
+  return spreadValues.flatMap((spreadValue) => {
+    if (spreadValue.kind !== "syntax" || !t.isObjectLiteralExpression(spreadValue.node)) return [];
+    return propertyWrites(evaluator, spreadValue.node, key, spreadValue.env, depth + 1).flatMap((write): (Write & { kind: "value" })[] =>
+      write.kind === "value" ? [write] : evaluator.ev(write.expression, write.env).map((value) => ({ kind: "value", value, written: { expression: write.expression, env: write.env } })),
+    );
+  });
 }
 
 function getter(evaluator: Evaluator, accessor: ts.GetAccessorDeclaration, self: Value, env: Env): Value[] {

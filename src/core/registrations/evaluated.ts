@@ -2,7 +2,7 @@ import type * as ts from "typescript";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
 import { propertyWrites } from "../evaluate/members.js";
 import { frameOf, type Reason, type Value } from "../evaluate/value.js";
-import { containsNode, findProperty, propertyNameText, propertyValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
+import { containsNode, findProperty, propertyValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { callableName } from "./wrapper-calls.js";
 import { nameValue, type FinderContext } from "./context.js";
 import type { ToolRegistration, UnreadPart } from "./model.js";
@@ -294,42 +294,12 @@ export function optionFieldIn(context: FinderContext, literal: ts.ObjectLiteralE
     if (value && (last === property || !literal.properties.some((p) => t.isSpreadAssignment(p) && p.pos > property.pos))) return env === ROOT_ENV ? { expression: value, env } : settled(value, env);
   }
   if (!literal.properties.some((p) => t.isSpreadAssignment(p)) && env === ROOT_ENV) return undefined;
-  const throughSpreads = spreadFieldIn(context, literal, key, env, 0);
-  if (throughSpreads) return settled(throughSpreads.expression, throughSpreads.env);
   for (const write of propertyWrites(evaluator, literal, key, env)) {
     if (write.kind === "expression") return settled(write.expression, write.env);
+    // Written in a literal spread into this one (`{ ...tool.mcp, name }`): as written there, for the schema readers.
+    if (write.written) return settled(write.written.expression, write.written.env);
     const node = nodeOf(t, write.value);
     if (node) return { expression: node, env: frameOf(write.value) };
-  }
-  return undefined;
-}
-
-/** Object literals spread into one another followed this deep. */
-const MAX_SPREADS = 8;
-
-/**
- * `key` written in an object literal spread into this one (`{ ...tool.mcp, name }`), as the expression
- * written there and its frame: a value the spread's evaluation would have read through a helper
- * (`inputSchema: cleanSchema(z.toJSONSchema(s))`) stays as written, for the schema readers.
- * Undefined when a spread that may hold the key is not an object literal.
- */
-function spreadFieldIn(context: FinderContext, literal: ts.ObjectLiteralExpression, key: string, env: Env, depth: number): { expression: ts.Expression; env: Env } | undefined {
-  const { t, evaluator } = context;
-  if (depth > MAX_SPREADS) return undefined;
-  for (let index = literal.properties.length - 1; index >= 0; index--) {
-    const property = literal.properties[index];
-    if (!property) continue;
-    if (!t.isSpreadAssignment(property)) {
-      if (property.name && propertyNameText(t, property.name) === key) return t.isPropertyAssignment(property) ? { expression: property.initializer, env } : undefined;
-      continue;
-    }
-    const values = evaluator.values(property.expression, env);
-    if (!values.every((value) => value.kind === "syntax" && t.isObjectLiteralExpression(value.node))) return undefined;
-    for (const value of values) {
-      if (value.kind !== "syntax" || !t.isObjectLiteralExpression(value.node)) continue;
-      if (!findProperty(t, value.node, key) && !value.node.properties.some((p) => t.isSpreadAssignment(p))) continue;
-      return spreadFieldIn(context, value.node, key, value.env, depth + 1);
-    }
   }
   return undefined;
 }
