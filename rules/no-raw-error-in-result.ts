@@ -2,9 +2,9 @@ import type * as ts from "typescript";
 import { defineRule, type Suggestion } from "../src/core/rule.js";
 import { caughtErrorName, isCaughtError } from "../src/core/handler/caught-errors.js";
 import type { ResultSink, SinkKind } from "../src/core/handler/result-sinks.js";
-import { ValueFlow, type Flow } from "../src/core/flow/value-flow.js";
+import { extendPath, readsOf, ValueFlow, type Flow } from "../src/core/flow/value-flow.js";
 import { calleeName, unwrapExpression, containsNode, type TS } from "../src/core/ts-utils.js";
-import { returnedExpressions } from "../src/core/resolve.js";
+import { isProgramSource, returnedExpressions } from "../src/core/resolve.js";
 import type { FileFacts } from "../src/core/facts.js";
 import { displayName, type Framework } from "../src/core/registrations/model.js";
 import { enclosingHandler } from "../src/core/handler/handlers.js";
@@ -16,6 +16,7 @@ export const SINK_LABELS: Record<SinkKind, string> = {
   "content-text": "the tool result's text",
   "structured-content": "the tool result's structuredContent",
   "returned-text": "the returned text, which fastmcp sends to the model",
+  "forwarded-text": "the returned text, which the tool's handler puts into its result",
   "user-error": "a UserError, whose message fastmcp sends to the model",
   "thrown-message": "a thrown error's message, which the SDK forwards to the model",
   "helper-argument": "a helper that puts it into the tool result",
@@ -45,9 +46,10 @@ const FIXED_TEXT = "The tool failed. The details are in the server log.";
 const DEFAULT_SAFE_PROPERTIES = ["name", "code", "status", "statusCode", "errno", "length"];
 
 function rawPart(flow: Flow, safe: ReadonlySet<string>): string | undefined {
-  const [first] = flow.path;
+  const reads = readsOf(flow.path);
+  const [first] = reads;
   if (first === undefined) return flow.stringified ? "text" : "object";
-  if (safe.has(first) || safe.has(flow.path[flow.path.length - 1] ?? "")) return undefined;
+  if (safe.has(first) || safe.has(reads[reads.length - 1] ?? "")) return undefined;
   return first;
 }
 
@@ -115,6 +117,8 @@ function rawChildren(t: TS, expression: ts.Expression): ts.Expression[] {
     );
   }
   if (t.isConditionalExpression(expression)) return [expression.whenTrue, expression.whenFalse];
+  // `JSON.stringify({ success: false, error: e.message })`: the text is written in the object's property.
+  if (t.isCallExpression(expression) && calleeName(t, expression) === "stringify" && expression.arguments[0] && t.isObjectLiteralExpression(unwrapExpression(t, expression.arguments[0]))) return expression.arguments.slice(0, 1);
   if (t.isBinaryExpression(expression) && [t.SyntaxKind.AmpersandAmpersandToken, t.SyntaxKind.BarBarToken, t.SyntaxKind.QuestionQuestionToken].includes(expression.operatorToken.kind)) {
     return [expression.left, expression.right];
   }
@@ -179,17 +183,17 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
         });
     let loggerInFile: boolean | undefined;
     const usesLogger = (): boolean => (loggerInFile ??= callsLoggerError(facts));
+    const reportedInCallees = new Set<ts.Node>();
     for (const sink of facts.resultSinks()) {
       const flows = flow.flowsInto(sink.expression);
       // Most sinks are the returned or thrown value itself; only a helper's argument goes on along `via`.
       const via = sink.via;
       const reaching = via
         ? flows.flatMap((argumentFlow) =>
-            via.map((inner) => ({
-              source: argumentFlow.source,
-              path: [...argumentFlow.path, ...inner.path],
-              stringified: argumentFlow.stringified || inner.stringified,
-            })),
+            via.flatMap((inner) => {
+              const path = extendPath(argumentFlow.path, inner.path);
+              return path ? [{ ...argumentFlow, path, stringified: argumentFlow.stringified || inner.stringified }] : [];
+            }),
           )
         : flows;
       const raw = reaching.find((candidate) => (isCaughtError(t, candidate.source) || facts.caughtErrorSources.has(candidate.source)) && rawPart(candidate, safe) !== undefined);
@@ -215,6 +219,16 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
           data: { part: data.part, tool },
           node: whereWritten(t, origin.expression, fromParameter),
         });
+        continue;
+      }
+      // A callee that catches for itself and returns the text (`return { error: \`failed: ${e.message}\` }`), which the
+      // handler only passes on: reported once, in the callee, where the text is written.
+      if (raw.writtenAt && isProgramSource(raw.writtenAt.getSourceFile()) && !writtenByCaller && !composesText(t, facts.resolver, sink.expression)) {
+        const inCallee = whereWritten(t, raw.writtenAt, carriesRaw);
+        if (!reportedInCallees.has(inCallee)) {
+          reportedInCallees.add(inCallee);
+          report({ messageId: "rawError", data, node: inCallee, suggestions: fixedTextSuggestion(facts, sink, inCallee, raw, usesLogger) });
+        }
         continue;
       }
       const written = sink.kind === "helper-argument" ? sink.expression : whereWritten(t, sink.expression, carriesRaw);

@@ -281,6 +281,13 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     indexed.add(handler.fn);
     indexForeignFunction(t, handler.fn, found.nodes);
   }
+  // Functions whose returned value a handler writes into its text: their returns are the tool's text.
+  const resultFunctions = new Set(registrations.flatMap((registration) => registration.resultFunctions ?? []));
+  for (const fn of resultFunctions) {
+    if (fn.getSourceFile() === sourceFile || indexed.has(fn)) continue;
+    indexed.add(fn);
+    indexForeignFunction(t, fn, found.nodes);
+  }
   const reachedFunctions = checker ? indexForeignCallees(t, sourceFile, flow, handlers, found.nodes, indexed) : [];
   const errorFunctions = registrations.flatMap((registration) => {
     const fn = registration.errorFunction && resolver.functionOf(registration.errorFunction);
@@ -292,7 +299,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     ts: t, sourceFile, registrations, unexpandedRegistrations: found.unexpanded, inputs, zodNamespace, frameworks: importedFrameworks(t, sourceFile),
     callToolHandlers: found.callToolHandlers, handlers, clientTransports: found.clientTransports, unreadSites: found.unreadSites, flow, resolver,
     nodes: found.nodes,
-    resultSinks: () => (sinks ??= findResultSinks(t, found.nodes, flow, handlers, errorFunctions)),
+    resultSinks: () => (sinks ??= findResultSinks(t, found.nodes, flow, handlers, errorFunctions, resultFunctions)),
     caughtErrorSources,
     reachedFunctions,
   };

@@ -1064,6 +1064,36 @@ server.registerTool("report", { inputSchema: z.strictObject({ id: z.string().max
 }));
 `;
 
+// Regression (next-devtools): a callee that catches and returns `{ success: false, error }`; the handler reads its fields.
+const calleeResultObject = `${SDK_ZOD}async function probe(id: string): Promise<{ success: boolean; server?: string; error?: string }> {
+  try {
+    return { success: true, server: await build(id) };
+  } catch (err) {
+    return { success: false, error: \`probe failed: \${(err as Error).message}\` };
+  }
+}
+server.registerTool("probe", { inputSchema: z.strictObject({ id: z.string().max(40) }) }, async ({ id }) => {
+  const result = await probe(id);
+  return { content: [{ type: "text", text: JSON.stringify({ error: result.error, server: result.server }) }] };
+});
+`;
+
+ruleTester.run("no-raw-error-in-result: callees that return the error in an object", rule, {
+  valid: [
+    { name: "only the callee's other field reaches the result", code: calleeResultObject.replace("error: result.error, server: result.server", "server: result.server") },
+  ],
+  invalid: [
+    {
+      name: "the callee's error field reaches the result: reported in the callee, where the text is written",
+      code: calleeResultObject,
+      errors: [{
+        messageId: "rawError", line: 8, column: 37, endLine: 8, endColumn: 78, data: { part: "message", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: calleeResultObject.replace("return { success: false, error: `probe failed: ${(err as Error).message}` };", 'console.error(err);\n    return { success: false, error: "The tool failed. The details are in the server log." };') }],
+      }],
+    },
+  ],
+});
+
 ruleTester.run("no-raw-error-in-result: text-preserving methods and callees that catch", rule, {
   valid: [
     { name: "a callee that catches and returns a fixed text", code: calleeCatches.replace("return `report failed: ${err}`;", 'console.error(err);\n    return "report failed";') },
@@ -1090,7 +1120,11 @@ ruleTester.run("no-raw-error-in-result: text-preserving methods and callees that
     {
       name: "a callee that catches for itself and returns the error in its result",
       code: calleeCatches,
-      errors: [{ messageId: "rawError", line: 12, column: 41, endLine: 12, endColumn: 54, data: { part: "text", sink: TEXT }, suggestions: [] }],
+      // Reported in the callee, where the text is written, since the handler only passes it on.
+      errors: [{
+        messageId: "rawError", line: 8, column: 12, endLine: 8, endColumn: 35, data: { part: "text", sink: TEXT },
+        suggestions: [{ messageId: "useFixedText", output: calleeCatches.replace("return `report failed: ${err}`;", 'console.error(err);\n    return "The tool failed. The details are in the server log.";') }],
+      }],
     },
   ],
 });

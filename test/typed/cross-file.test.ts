@@ -13,8 +13,8 @@ const TYPED_PROJECT = [
   "cycle-b.ts:6:38 mcp-guard/require-string-bounds unbounded",
   // errors.ts (error helpers of error-tools.ts and dispatch-tools.ts): runReport catches for itself and its
   // text is put into the result in error-tools.ts; toolError, called by two tools, is reported once, in the helper.
-  "error-tools.ts:29:41 mcp-guard/no-raw-error-in-result rawError",
   "errors.ts:6:84 mcp-guard/no-raw-error-in-result rawErrorInHelper",
+  "errors.ts:27:12 mcp-guard/no-raw-error-in-result rawError",
   "errors.ts:45:61 mcp-guard/no-raw-error-in-result rawError",
   // An imported handler's raw error text is reported in the handler's file.
   "handlers.ts:10:70 mcp-guard/no-raw-error-in-result rawError",

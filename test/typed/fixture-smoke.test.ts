@@ -75,8 +75,8 @@ const TYPED_FINDINGS = [
   "cycle-b.ts:6:38 mcp-guard/require-string-bounds unbounded",
   // errors.ts (error helpers of error-tools.ts and dispatch-tools.ts): runReport catches for itself and its
   // text is put into the result in error-tools.ts; toolError, called by two tools, is reported once, in the helper.
-  "error-tools.ts:29:41 mcp-guard/no-raw-error-in-result rawError",
   "errors.ts:6:84 mcp-guard/no-raw-error-in-result rawErrorInHelper",
+  "errors.ts:27:12 mcp-guard/no-raw-error-in-result rawError",
   "errors.ts:45:61 mcp-guard/no-raw-error-in-result rawError",
   "handlers.ts:10:70 mcp-guard/no-raw-error-in-result rawError",
   // safe-tools.ts calls the inherited safeExecute of safe-base.ts, which builds createErrorResponse(error.message).

@@ -12,6 +12,8 @@ export interface Flow {
   source: ts.Node;
   path: readonly string[];
   stringified: boolean;
+  /** For a value a callee returns from a `catch` of its own: the callee's returned expression that carries it. */
+  writtenAt?: ts.Expression;
 }
 
 /** Calls that turn their argument into text and so carry its content onward. */
@@ -57,13 +59,15 @@ export class ValueFlow {
     if (t.isIdentifier(expr)) return this.flowsOfIdentifier(expr, depth);
     if (t.isPropertyAccessExpression(expr) || t.isElementAccessExpression(expr)) {
       const name = t.isPropertyAccessExpression(expr) ? expr.name.text : propertyKey(t, expr.argumentExpression);
-      return next(expr.expression).map((flow) => ({ ...flow, path: readProperty(flow.path, name ?? "[]") }));
+      return readFrom(next(expr.expression), [name ?? "[]"]);
     }
     if (t.isObjectLiteralExpression(expr)) {
-      // A value wrapped in an object is still there: `{ error: e.message }`.
+      // A value wrapped in an object is still there, under its key: `{ error: e.message }` carries it as `.error`.
       return expr.properties.flatMap((property) => {
-        if (t.isPropertyAssignment(property)) return next(property.initializer);
-        if (t.isShorthandPropertyAssignment(property)) return next(property.name);
+        const key = property.name ? propertyNameText(t, property.name) : undefined;
+        const under = (flows: Flow[]): Flow[] => (key === undefined ? flows : flows.map((flow) => ({ ...flow, path: [...flow.path, `${WRAPPED}${key}`] })));
+        if (t.isPropertyAssignment(property)) return under(next(property.initializer));
+        if (t.isShorthandPropertyAssignment(property)) return under(next(property.name));
         if (t.isSpreadAssignment(property)) return next(property.expression);
         return [];
       });
@@ -117,7 +121,7 @@ export class ValueFlow {
       const base = t.isBindingElement(container) || t.isParameter(container) || t.isVariableDeclaration(container)
         ? this.flowsOfBindingContainer(container, depth)
         : [];
-      return base.map((flow) => ({ ...flow, path: [...flow.path, segment] }));
+      return readFrom(base, [segment]);
     }
     return [];
   }
@@ -152,7 +156,7 @@ export class ValueFlow {
     if (name && VALIDATORS.has(name) && t.isPropertyAccessExpression(callee)) {
       // `Schema.parse(x)` returns x's content; `safeParse(x)` wraps it in `{ success, data }`.
       const wrapped = name.startsWith("safe") ? [SAFE_PARSE_RESULT] : [];
-      return (call.arguments[0] ? this.flowsInto(call.arguments[0], depth + 1) : []).map((flow) => ({ ...flow, path: [...flow.path, ...wrapped] }));
+      return readFrom(call.arguments[0] ? this.flowsInto(call.arguments[0], depth + 1) : [], wrapped);
     }
     if (name && TEXT_PRESERVING.has(name) && t.isPropertyAccessExpression(callee)) {
       // `e.message.trim()`, `.slice(0, 200)`, `.replace(/\n/g, " ")`, `.split("\n")`: the text goes on, cut or reshaped.
@@ -175,11 +179,8 @@ export class ValueFlow {
       if (!argument) return;
       for (const argumentFlow of this.flowsInto(argument, depth + 1)) {
         for (const parameterFlow of parameterFlows) {
-          flows.push({
-            source: argumentFlow.source,
-            path: [...argumentFlow.path, ...parameterFlow.path],
-            stringified: argumentFlow.stringified || parameterFlow.stringified,
-          });
+          const path = extendPath(argumentFlow.path, parameterFlow.path);
+          if (path) flows.push({ source: argumentFlow.source, path, stringified: argumentFlow.stringified || parameterFlow.stringified });
         }
       }
     });
@@ -284,12 +285,14 @@ export class ValueFlow {
     if (this.summarising.has(fn)) return summary; // recursion: assume nothing more
     this.summarising.add(fn);
     try {
-      const returned = returnedExpressions(this.t, fn).flatMap((expression) => this.flowsInto(expression));
+      const returned = returnedExpressions(this.t, fn).flatMap((expression) => this.flowsInto(expression).map((flow) => ({ flow, expression })));
       fn.parameters.forEach((parameter, index) => {
-        const own = returned.filter((flow) => flow.source === parameter);
+        const own = returned.filter(({ flow }) => flow.source === parameter).map(({ flow }) => flow);
         if (own.length > 0) summary.set(index, own);
       });
-      const caught = returned.filter((flow) => flow.source !== fn && isCaughtError(this.t, flow.source) && containsNode(fn, flow.source));
+      const caught = returned
+        .filter(({ flow }) => flow.source !== fn && isCaughtError(this.t, flow.source) && containsNode(fn, flow.source))
+        .map(({ flow, expression }) => (flow.writtenAt ? flow : { ...flow, writtenAt: expression }));
       if (caught.length > 0) summary.set(CAUGHT_IN_CALLEE, caught);
     } finally {
       this.summarising.delete(fn);
@@ -315,9 +318,42 @@ const VALIDATORS = new Set(["parse", "parseAsync", "safeParse", "safeParseAsync"
 /** A path marker for a `safeParse` result, whose `.data` is the parsed input itself. */
 const SAFE_PARSE_RESULT = "#safeParse";
 
-function readProperty(path: readonly string[], name: string): readonly string[] {
-  if (path[path.length - 1] === SAFE_PARSE_RESULT) return name === "data" ? path.slice(0, -1) : [...path.slice(0, -1), `#result.${name}`];
+/** A path segment for a value put into an object under a key (`{ error: x }`): reading that key takes it out again. */
+const WRAPPED = "+";
+
+/**
+ * The path after reading `name`: a value wrapped under that key comes out, one wrapped under another key is not
+ * there (undefined). `[]` (a key the analysis cannot read) may be any key.
+ */
+function readProperty(path: readonly string[], name: string): readonly string[] | undefined {
+  const last = path[path.length - 1];
+  if (last === SAFE_PARSE_RESULT) return name === "data" ? path.slice(0, -1) : [...path.slice(0, -1), `#result.${name}`];
+  if (last?.startsWith(WRAPPED)) return last === `${WRAPPED}${name}` || name === "[]" ? path.slice(0, -1) : undefined;
   return [...path, name];
+}
+
+/** `path` followed by the segments of `more` (reads and wraps), or undefined when a read finds another key. */
+export function extendPath(path: readonly string[], more: readonly string[]): readonly string[] | undefined {
+  let current: readonly string[] | undefined = path;
+  for (const segment of more) {
+    if (!current) return undefined;
+    current = segment.startsWith(WRAPPED) || segment === SAFE_PARSE_RESULT ? [...current, segment] : readProperty(current, segment);
+  }
+  return current;
+}
+
+/** The property reads of a path, without the keys a value was wrapped under on the way. */
+export function readsOf(path: readonly string[]): readonly string[] {
+  return path.some((segment) => segment.startsWith(WRAPPED)) ? path.filter((segment) => !segment.startsWith(WRAPPED)) : path;
+}
+
+function readFrom(flows: Flow[], names: readonly string[]): Flow[] {
+  const read: Flow[] = [];
+  for (const flow of flows) {
+    const path = extendPath(flow.path, names);
+    if (path) read.push(path === flow.path ? flow : { ...flow, path });
+  }
+  return read;
 }
 
 function stringify(flows: Flow[]): Flow[] {

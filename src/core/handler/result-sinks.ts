@@ -1,11 +1,11 @@
 import type * as ts from "typescript";
-import type { Flow, ValueFlow } from "../flow/value-flow.js";
+import { extendPath, type Flow, type ValueFlow } from "../flow/value-flow.js";
 import type { FunctionWithBody } from "../resolve.js";
 import type { Framework, NodeIndex } from "../registrations/model.js";
 import { calleeName, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { enclosingHandler, type Handler } from "./handlers.js";
 
-export type SinkKind = "content-text" | "structured-content" | "returned-text" | "user-error" | "thrown-message" | "helper-argument" | "error-function-result";
+export type SinkKind = "content-text" | "structured-content" | "returned-text" | "forwarded-text" | "user-error" | "thrown-message" | "helper-argument" | "error-function-result";
 
 /** A place whose value the model reads: a result's text, a thrown message the SDK forwards, a helper that builds either. */
 export interface ResultSink {
@@ -43,7 +43,7 @@ const MAX_ROUNDS = 5;
  * handlers. A function of the file whose parameter reaches a sink turns its call sites into sinks,
  * found to a fixed point so that helpers calling helpers are followed.
  */
-export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handlers: readonly Handler[], errorFunctions: readonly FunctionWithBody[] = []): ResultSink[] {
+export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handlers: readonly Handler[], errorFunctions: readonly FunctionWithBody[] = [], resultFunctions: ReadonlySet<FunctionWithBody> = new Set()): ResultSink[] {
   const direct: ResultSink[] = [];
   // OpenAI Agents sends what an errorFunction returns to the model as the tool's output.
   for (const fn of errorFunctions) {
@@ -74,6 +74,11 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
   }
   for (const node of nodes.returns) {
     if (!node.expression) continue;
+    // A definition's function whose returned value the tool's handler writes into the result's text.
+    if (resultFunctions.size > 0 && resultFunctions.has(ownerFunction(t, node) as FunctionWithBody) && !isContentResult(t, node.expression)) {
+      direct.push({ kind: "forwarded-text", expression: node.expression, via: undefined });
+      continue;
+    }
     const handler = enclosingHandler(handlers, node);
     // fastmcp and the AI SDK send a returned string to the model as text.
     if (handler && RETURNED_TEXT_FRAMEWORKS.has(handler.framework) && ownerFunction(t, node) === handler.fn && !isContentResult(t, node.expression)) {
@@ -81,6 +86,10 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
     }
   }
   for (const node of nodes.conciseArrows) {
+    if (resultFunctions.has(node) && !isContentResult(t, node.body as ts.Expression)) {
+      direct.push({ kind: "forwarded-text", expression: node.body as ts.Expression, via: undefined });
+      continue;
+    }
     const handler = handlers.find((candidate) => candidate.fn === node);
     if (handler && RETURNED_TEXT_FRAMEWORKS.has(handler.framework) && !isContentResult(t, node.body as ts.Expression)) {
       direct.push({ kind: "returned-text", expression: node.body as ts.Expression, via: undefined, framework: handler.framework });
@@ -99,7 +108,10 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
         const parameter = fn.parameters.find((candidate) => candidate === reaching.source);
         if (!parameter) continue;
         const throughHelper = sink.via ?? [{ source: parameter, path: [], stringified: false }];
-        const combined = throughHelper.map((inner) => ({ source: parameter, path: [...reaching.path, ...inner.path], stringified: reaching.stringified || inner.stringified }));
+        const combined = throughHelper.flatMap((inner) => {
+          const path = extendPath(reaching.path, inner.path);
+          return path ? [{ source: parameter, path, stringified: reaching.stringified || inner.stringified }] : [];
+        });
         const known = helperParameters.get(parameter) ?? [];
         const fresh = combined.filter((candidate) => !known.some((existing) => samePath(existing, candidate)));
         if (!origins.has(parameter)) origins.set(parameter, sink.origin ?? sink);

@@ -9,6 +9,7 @@ import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, ty
 import { describeValue, quote } from "./unread-reasons.js";
 import { declaredNames, declaredRegistrations } from "./declared.js";
 import { pairCalledHandlers } from "./called-handlers.js";
+import { forwardedResultFunctions } from "./result-functions.js";
 import { callReachableIn } from "../evaluate/guards.js";
 import { dispatchedTools } from "./dispatcher.js";
 import { importedFrameworks, isXmcpToolPath } from "./frameworks.js";
@@ -138,7 +139,9 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
       const nameExpression = method === "tool" || method === "registerTool" || method === "registerToolTask" ? call.arguments[0] : registration.options && optionField(context, registration.options, "name");
       const read = frame === ROOT_ENV ? registration : inFrame(context, registration, frame, nameExpression);
       const handler = read.handler && !context.t.isMethodDeclaration(read.handler) && !context.t.isFunctionDeclaration(read.handler) ? forwardedHandler(context, read.handler, frame) : undefined;
-      registrations.push(handler ? { ...read, handler } : read);
+      const handlerFn = context.resolver.functionOf(handler ?? read.handler);
+      const resultFunctions = handlerFn ? forwardedResultFunctions(context, handlerFn, frame) : [];
+      registrations.push({ ...read, ...(handler ? { handler } : {}), ...(resultFunctions.length > 0 ? { resultFunctions } : {}) });
     }
   }
   if (registrations.length === 0 && guarded === 0 && method !== "addTools" && (context.unreadCount?.() ?? 0) === sitesBefore && context.checker && isFrameworkMethod(context, context.checker, call)) {

@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import type { Env } from "../evaluate/env.js";
+import type { FunctionWithBody } from "../resolve.js";
 
 export type Framework =
   | "mcp-sdk-v1" | "mcp-sdk-v2" | "fastmcp" | "xmcp" | "cloudflare-agents"
@@ -52,6 +53,11 @@ export interface ToolRegistration {
   } | undefined;
   /** The handler: an expression, or a method such as fastmcp's `async execute(args) { … }`. */
   handler: ts.Expression | ts.MethodDeclaration | ts.FunctionDeclaration | undefined;
+  /**
+   * Functions of the tool's definition whose returned value the handler writes into the result's text
+   * (`text: JSON.stringify(await tool.cb(args))`): what they return reaches the model (result-functions.ts).
+   */
+  resultFunctions?: readonly FunctionWithBody[];
   annotations: ts.Expression | undefined;
   /** The object literal that holds the tool's options (registerTool's config, a fastmcp tool, a tools/list entry). */
   options?: ts.ObjectLiteralExpression;
