@@ -24,6 +24,8 @@ export interface FinderContext {
   unread?: (site: UnreadSite) => void;
   /** How many unread sites were recorded so far (a reader that recorded none for a call left it silent). */
   unreadCount?: () => number;
+  /** Every call of `sourceFile`, once its nodes are indexed. */
+  ownCalls?: readonly ts.CallExpression[];
 }
 
 /** Records an unread site, when the context collects them. */

@@ -104,24 +104,27 @@ function isInLoop(t: TS, node: ts.Node): boolean {
   return false;
 }
 
-/** Per file: its calls of plain names, by name (one walk per file, when a wrapper's callers are asked for). */
-const callIndex = new WeakMap<ts.SourceFile, Map<string, ts.CallExpression[]>>();
+/**
+ * The calls of plain names in the file read last, by name (built when a wrapper's callers are first asked for).
+ * One file, not a WeakMap over files: see facts.ts on WeakMaps keyed by syntax.
+ */
+let callIndex: { file: ts.SourceFile; byName: Map<string, ts.CallExpression[]> } | undefined;
 
 function callsByName(context: FinderContext, file: ts.SourceFile): Map<string, ts.CallExpression[]> {
   const { t } = context;
-  let index = callIndex.get(file);
-  if (index) return index;
-  const built = new Map<string, ts.CallExpression[]>();
-  walk(file, (node) => {
-    if (t.isCallExpression(node) && t.isIdentifier(node.expression)) {
-      const list = built.get(node.expression.text);
-      if (list) list.push(node);
-      else built.set(node.expression.text, [node]);
-    }
-  });
-  callIndex.set(file, built);
-  index = built;
-  return index;
+  if (callIndex?.file === file) return callIndex.byName;
+  const byName = new Map<string, ts.CallExpression[]>();
+  const add = (node: ts.Node): void => {
+    if (!t.isCallExpression(node) || !t.isIdentifier(node.expression)) return;
+    const list = byName.get(node.expression.text);
+    if (list) list.push(node);
+    else byName.set(node.expression.text, [node]);
+  };
+  // The finder has indexed its own file's calls already; another file (typed) is walked once.
+  if (file === context.sourceFile && context.ownCalls) context.ownCalls.forEach(add);
+  else walk(file, add);
+  callIndex = { file, byName };
+  return byName;
 }
 
 /** Elements that can be a tool: an object, an instance, a definition call; not code the analysis cannot read. */

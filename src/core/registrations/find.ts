@@ -53,7 +53,6 @@ export function findRegistrations(
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
-    nodes.calls.push(node);
     if (t.isPropertyAccessExpression(unwrapExpression(t, node.expression))) {
       const name = calleeName(t, node);
       if (name && REGISTRATION_METHODS.has(name)) found.registrations.push(...registrationsOfCall(context, node, name));
@@ -73,6 +72,8 @@ export function findRegistrations(
     if (agentTool) found.registrations.push(agentTool);
   };
   const kind = t.SyntaxKind;
+  // The file's nodes are indexed first, then read in source order: a reader may ask for all of the file's calls.
+  const visits: ts.Node[] = [];
   // A switch on the node kind: this callback runs for every node of every linted file.
   walk(sourceFile, (node) => {
     switch (node.kind) {
@@ -86,24 +87,31 @@ export function findRegistrations(
         if (!t.isBlock((node as ts.ArrowFunction).body)) nodes.conciseArrows.push(node as ts.ArrowFunction);
         break;
       case kind.CallExpression:
-        visitCall(node as ts.CallExpression);
+        nodes.calls.push(node as ts.CallExpression);
+        visits.push(node);
         break;
       case kind.NewExpression:
         nodes.newExpressions.push(node as ts.NewExpression);
-        if (frameworks.size > 0) visitNew(node as ts.NewExpression);
+        if (frameworks.size > 0) visits.push(node);
         break;
       case kind.ClassDeclaration:
       case kind.ClassExpression:
         classes.push(node as ts.ClassLikeDeclaration);
-        if (agentFrameworks) {
-          const agentTool = agentToolOfClass(context, node as ts.ClassLikeDeclaration);
-          if (agentTool) found.registrations.push(agentTool);
-        }
+        if (agentFrameworks) visits.push(node);
         break;
       default:
         break;
     }
   });
+  context.ownCalls = nodes.calls;
+  for (const node of visits) {
+    if (t.isCallExpression(node)) visitCall(node);
+    else if (t.isNewExpression(node)) visitNew(node);
+    else {
+      const agentTool = agentToolOfClass(context, node as ts.ClassLikeDeclaration);
+      if (agentTool) found.registrations.push(agentTool);
+    }
+  }
   if (frameworks.has("xmcp") || xmcpPath) {
     const tool = xmcpTool(context);
     if (tool) found.registrations.push(tool);
