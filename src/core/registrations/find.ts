@@ -148,7 +148,8 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
       const read = frame === ROOT_ENV ? registration : inFrame(context, registration, frame, nameExpression);
       const handler = read.handler && !context.t.isMethodDeclaration(read.handler) && !context.t.isFunctionDeclaration(read.handler) ? forwardedHandler(context, read.handler, frame) : undefined;
       const handlerFn = context.resolver.functionOf(handler ?? read.handler);
-      const resultFunctions = handlerFn ? forwardedResultFunctions(context, handlerFn, frame) : [];
+      // Only a frame (a loop element, a caller's arguments) makes a member call mean another definition's function.
+      const resultFunctions = handlerFn && frame !== ROOT_ENV ? forwardedResultFunctions(context, handlerFn, frame) : [];
       registrations.push({ ...read, ...(handler ? { handler } : {}), ...(resultFunctions.length > 0 ? { resultFunctions } : {}) });
     }
   }

@@ -13,7 +13,8 @@ const MAX_FORWARDED = 4;
 /**
  * The functions of other definitions whose returned value a handler writes into its result's text:
  * `const result = await tool.cb(args); return { content: [{ type: "text", text: JSON.stringify(result) }] }`,
- * where `tool.cb` is read in the registration's frame (a loop element's definition). Their own returns are
+ * where `tool.cb` is read in the registration's frame (a loop element's definition; outside a frame a member
+ * call names no definition of its own). Their own returns are
  * then the tool's text, judged where they are written. Calls the file's value flow already follows (a
  * function of the file called by name) are left to it.
  */
