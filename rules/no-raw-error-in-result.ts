@@ -46,7 +46,8 @@ const FIXED_TEXT = "The tool failed. The details are in the server log.";
 const DEFAULT_SAFE_PROPERTIES = ["name", "code", "status", "statusCode", "errno", "length"];
 
 function rawPart(flow: Flow, safe: ReadonlySet<string>): string | undefined {
-  const reads = readsOf(flow.path);
+  // Array elements (`[]`) are no part of the error: `errors.map((e) => e.message)` shows each one's message.
+  const reads = readsOf(flow.path).filter((segment) => segment !== "[]");
   const [first] = reads;
   if (first === undefined) return flow.stringified ? "text" : "object";
   if (safe.has(first) || safe.has(reads[reads.length - 1] ?? "")) return undefined;
@@ -223,7 +224,9 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
       }
       // A callee that catches for itself and returns the text (`return { error: \`failed: ${e.message}\` }`), which the
       // handler only passes on: reported once, in the callee, where the text is written.
-      if (raw.writtenAt && isProgramSource(raw.writtenAt.getSourceFile()) && !writtenByCaller && !composesText(t, facts.resolver, sink.expression)) {
+      // (When the callee returns the bare message and the caller makes it text, the caller composes it: reported there.)
+      const passedOn = raw.writtenAsText === true || !raw.stringified;
+      if (raw.writtenAt && passedOn && isProgramSource(raw.writtenAt.getSourceFile()) && !writtenByCaller && !composesText(t, facts.resolver, sink.expression)) {
         const inCallee = whereWritten(t, raw.writtenAt, carriesRaw);
         if (!reportedInCallees.has(inCallee)) {
           reportedInCallees.add(inCallee);

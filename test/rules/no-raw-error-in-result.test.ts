@@ -1078,6 +1078,45 @@ server.registerTool("probe", { inputSchema: z.strictObject({ id: z.string().max(
 });
 `;
 
+// Regression (desktopcommander): a callee returns one `{ path, error }` per file; the handler makes the text.
+const perElementErrors = `${SDK_ZOD}async function readAll(paths: string[]): Promise<{ path: string; content?: string; error?: string }[]> {
+  return Promise.all(paths.map(async (path) => {
+    try {
+      return { path, content: await read(path) };
+    } catch (error) {
+      return { path, error: (error as Error).message };
+    }
+  }));
+}
+server.registerTool("read_all", { inputSchema: z.strictObject({ paths: z.array(z.string().max(200)).max(20) }) }, async ({ paths }) => {
+  const results = await readAll(paths);
+  const summary = results.map((result) => (result.error ? \`\${result.path}: Error - \${result.error}\` : result.path)).join("\\n");
+  return { content: [{ type: "text", text: summary }] };
+});
+`;
+const perElementLoop = perElementErrors.replace(
+  'const summary = results.map((result) => (result.error ? `${result.path}: Error - ${result.error}` : result.path)).join("\\n");',
+  'const lines: string[] = [];\n  for (const result of results) lines.push(result.error ?? result.path);\n  const summary = lines.join("\\n");',
+);
+
+ruleTester.run("no-raw-error-in-result: per-element errors of a callee", rule, {
+  valid: [
+    { name: "only the elements' paths and contents reach the result", code: perElementErrors.replace("result.error ? `${result.path}: Error - ${result.error}` : result.path", "`${result.path}: ${result.content ?? \"\"}`") },
+  ],
+  invalid: [
+    {
+      name: "the handler writes each element's error into its text: reported where the handler writes it",
+      code: perElementErrors,
+      errors: [{ messageId: "rawError", line: 16, column: 44, endLine: 16, endColumn: 51, data: { part: "message", sink: TEXT }, suggestions: [] }],
+    },
+    {
+      name: "the same, through a for…of loop that pushes each error",
+      code: perElementLoop,
+      errors: [{ messageId: "rawError", line: 18, column: 44, endLine: 18, endColumn: 51, data: { part: "message", sink: TEXT }, suggestions: [] }],
+    },
+  ],
+});
+
 ruleTester.run("no-raw-error-in-result: callees that return the error in an object", rule, {
   valid: [
     { name: "only the callee's other field reaches the result", code: calleeResultObject.replace("error: result.error, server: result.server", "server: result.server") },

@@ -14,6 +14,8 @@ export interface Flow {
   stringified: boolean;
   /** For a value a callee returns from a `catch` of its own: the callee's returned expression that carries it. */
   writtenAt?: ts.Expression;
+  /** Whether the callee had already made it text there (`` return `failed: ${e.message}` ``). */
+  writtenAsText?: boolean;
 }
 
 /** Calls that turn their argument into text and so carry its content onward. */
@@ -97,11 +99,21 @@ export class ValueFlow {
   /** The flows a declared name carries: a source itself, or what its initializer carries. */
   flowsOfDeclaration(declaration: ts.Node, depth = 0): Flow[] {
     const t = this.t;
-    if (t.isParameter(declaration) || (t.isVariableDeclaration(declaration) && t.isCatchClause(declaration.parent))) {
+    if (t.isParameter(declaration)) {
+      // `results.map((result) => …)`: the callback's parameter is each element of the array, and a source itself.
+      const own: Flow = { source: declaration, path: [], stringified: false };
+      const collection = elementCallbackCollection(t, declaration);
+      return collection ? [own, ...elementsOf(this.flowsInto(collection, depth + 1))] : [own];
+    }
+    if (t.isVariableDeclaration(declaration) && t.isCatchClause(declaration.parent)) {
       return [{ source: declaration, path: [], stringified: false }];
     }
     if (t.isVariableDeclaration(declaration)) {
-      const initial = declaration.initializer ? this.flowsInto(declaration.initializer, depth + 1) : [];
+      // `for (const result of results)`: each element of the collection.
+      const loop = declaration.parent.parent;
+      const initial = declaration.initializer
+        ? this.flowsInto(declaration.initializer, depth + 1)
+        : t.isForOfStatement(loop) && t.isIdentifier(declaration.name) ? elementsOf(this.flowsInto(loop.expression, depth + 1)) : [];
       // Flow-insensitive: a value assigned (`text = …`, `text += …`) or pushed (`parts.push(…)`) anywhere
       // in the variable's scope may be the one the sink reads.
       const writes = this.resolver.writesTo(declaration).filter((write) => write.how !== "compound");
@@ -292,7 +304,7 @@ export class ValueFlow {
       });
       const caught = returned
         .filter(({ flow }) => flow.source !== fn && isCaughtError(this.t, flow.source) && containsNode(fn, flow.source))
-        .map(({ flow, expression }) => (flow.writtenAt ? flow : { ...flow, writtenAt: expression }));
+        .map(({ flow, expression }) => (flow.writtenAt ? flow : { ...flow, writtenAt: expression, writtenAsText: flow.stringified }));
       if (caught.length > 0) summary.set(CAUGHT_IN_CALLEE, caught);
     } finally {
       this.summarising.delete(fn);
@@ -317,6 +329,19 @@ const PROMISE_COMBINATORS = new Set(["all", "race", "any"]);
 const VALIDATORS = new Set(["parse", "parseAsync", "safeParse", "safeParseAsync"]);
 /** A path marker for a `safeParse` result, whose `.data` is the parsed input itself. */
 const SAFE_PARSE_RESULT = "#safeParse";
+
+/** Array methods whose callback's first parameter is each element of the receiver. */
+const ELEMENT_CALLBACKS = new Set(["map", "flatMap", "forEach", "filter", "find", "findLast", "some", "every"]);
+
+/** The array whose elements a callback's first parameter receives (`results.map((result) => …)`). */
+function elementCallbackCollection(t: TS, parameter: ts.ParameterDeclaration): ts.Expression | undefined {
+  const fn = parameter.parent;
+  if (!(t.isArrowFunction(fn) || t.isFunctionExpression(fn)) || fn.parameters[0] !== parameter || !t.isIdentifier(parameter.name)) return undefined;
+  const call = fn.parent;
+  if (!t.isCallExpression(call) || call.arguments[0] !== fn) return undefined;
+  const callee = unwrapExpression(t, call.expression);
+  return t.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.name.text) ? callee.expression : undefined;
+}
 
 /** A path segment for a value put into an object under a key (`{ error: x }`): reading that key takes it out again. */
 const WRAPPED = "+";
@@ -345,6 +370,14 @@ export function extendPath(path: readonly string[], more: readonly string[]): re
 /** The property reads of a path, without the keys a value was wrapped under on the way. */
 export function readsOf(path: readonly string[]): readonly string[] {
   return path.some((segment) => segment.startsWith(WRAPPED)) ? path.filter((segment) => !segment.startsWith(WRAPPED)) : path;
+}
+
+/**
+ * The elements of an array the flows carry. An array keeps no mark of its own (`paths.map(() => ({ error }))` carries
+ * `.error`), so a value wrapped under a key is the element itself, key and all.
+ */
+function elementsOf(flows: Flow[]): Flow[] {
+  return flows.map((flow) => (flow.path[flow.path.length - 1]?.startsWith(WRAPPED) ? flow : { ...flow, path: [...flow.path, "[]"] }));
 }
 
 function readFrom(flows: Flow[], names: readonly string[]): Flow[] {
