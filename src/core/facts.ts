@@ -161,7 +161,11 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     const [source] = converted?.arguments ?? [];
     if (source && resolver.functionOf(call.expression)) return zod.read(source);
     return undefined;
-  }, () => evaluated.framed);
+  }, () => evaluated.framed, (expression) => {
+    // `properties: Object.entries(tool.inputSchema).reduce((acc, [key, s]) => …, {})`: each field converted from the zod shape.
+    const source = convertedShapeSource(t, expression);
+    return source ? zod.readShape(source) : undefined;
+  });
   // The SDK takes an object given to server.tool() as a shape when it is empty or any value is a zod
   // schema, and as annotations otherwise (mcp.js); values we cannot read fall back to the key names.
   const looksLikeShape = (literal: ts.ObjectLiteralExpression): boolean => {
@@ -303,6 +307,31 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     caughtErrorSources,
     reachedFunctions,
   };
+}
+
+/**
+ * The zod shape a JSON Schema's `properties` is computed from, field by field: `Object.entries(shape).reduce(cb, {})`
+ * or `Object.fromEntries(Object.entries(shape).map(cb))`.
+ */
+function convertedShapeSource(t: TS, expression: ts.Expression): ts.Expression | undefined {
+  const expr = unwrapExpression(t, expression);
+  if (!t.isCallExpression(expr)) return undefined;
+  const name = calleeName(t, expr);
+  const callee = unwrapExpression(t, expr.expression);
+  const entriesOf = (node: ts.Expression | undefined): ts.Expression | undefined => {
+    const call = node && unwrapExpression(t, node);
+    if (!call || !t.isCallExpression(call) || calleeName(t, call) !== "entries") return undefined;
+    const owner = unwrapExpression(t, call.expression);
+    return t.isPropertyAccessExpression(owner) && t.isIdentifier(owner.expression) && owner.expression.text === "Object" ? call.arguments[0] : undefined;
+  };
+  if (name === "reduce" && t.isPropertyAccessExpression(callee) && expr.arguments.length === 2) return entriesOf(callee.expression);
+  if (name === "fromEntries") {
+    const mapped = expr.arguments[0] && unwrapExpression(t, expr.arguments[0]);
+    if (mapped && t.isCallExpression(mapped) && calleeName(t, mapped) === "map" && t.isPropertyAccessExpression(unwrapExpression(t, mapped.expression))) {
+      return entriesOf((unwrapExpression(t, mapped.expression) as ts.PropertyAccessExpression).expression);
+    }
+  }
+  return undefined;
 }
 
 /** How many functions (the handlers' callees, theirs, …) are followed into other files, per file. */

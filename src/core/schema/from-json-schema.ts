@@ -34,6 +34,8 @@ export class JsonSchemaReader {
     private readonly embedded: EmbeddedSchemaReader,
     /** Whether reads now happen inside an evaluator's frame, where a result holds for that frame only. */
     private readonly framed: () => boolean = () => false,
+    /** `properties` computed from a zod shape (`Object.entries(shape).reduce(…)`): that shape's fields, when one is. */
+    private readonly embeddedProperties: (expression: ts.Expression) => { properties: ObjectProperty[]; complete: boolean } | undefined = () => undefined,
   ) {}
 
   read(expression: ts.Expression): SchemaNode {
@@ -250,7 +252,9 @@ export class JsonSchemaReader {
     const propertiesLiteral = keywords.get("properties")?.value;
     const propertiesObject = propertiesLiteral && this.literalOf(propertiesLiteral);
     const properties: ObjectProperty[] = [];
-    let propertiesComplete = complete && (propertiesLiteral === undefined || propertiesObject !== undefined);
+    const converted = propertiesLiteral && !propertiesObject ? this.embeddedProperties(propertiesLiteral) : undefined;
+    let propertiesComplete = complete && (propertiesLiteral === undefined || propertiesObject !== undefined || converted?.complete === true);
+    if (converted) properties.push(...converted.properties);
     if (propertiesObject) {
       for (const element of propertiesObject.properties) {
         if (!t.isPropertyAssignment(element) && !t.isShorthandPropertyAssignment(element)) {
