@@ -144,6 +144,22 @@ export function longMethodChain(length: number): string {
 }
 
 /** Self-referential schemas: z.lazy, zod v4 getters, JSON Schema $ref to the root. */
+/** A caught error passed through `length` arrays, each mapping the one before and also looping over it. */
+export function elementCallbackChain(length: number): string {
+  const steps = Array.from({ length }, (_, i) => `    const a${i + 1} = a${i}.map((x) => x);\n    for (const z of a${i + 1}) seen.push(z);`);
+  return `${SDK_HEADER}server.registerTool("chain", { inputSchema: z.strictObject({}) }, async () => {
+  try {
+    return { content: [{ type: "text", text: "ok" }] };
+  } catch (e) {
+    const seen = [];
+    const a0 = [e];
+${steps.join("\n")}
+    return { content: [{ type: "text", text: a${length}.map((x) => x.message).join(", ") + String(seen.length) }] };
+  }
+});
+`;
+}
+
 export const recursiveSchemas = `${SDK_HEADER}
 const Category = z.lazy(() => z.object({ name: z.string(), children: z.array(Category) }));
 server.registerTool("tree", { inputSchema: z.strictObject({ root: Category }) }, ok);
@@ -243,6 +259,7 @@ export function stressInputs(): StressInput[] {
     { name: "deep-json-schema-60", code: deepJsonSchema(60), js: true },
     { name: "long-method-chain-2000", code: longMethodChain(2000), js: true, deep: true },
     { name: "long-method-chain-120", code: longMethodChain(120), js: true },
+    { name: "element-callback-chain-300", code: elementCallbackChain(300), js: true },
     { name: "recursive-schemas", code: recursiveSchemas, js: true },
     { name: "cyclic-aliases", code: cyclicAliases, js: true },
     { name: "syntax-error-mid-registration", code: syntaxErrorMidRegistration, js: true, syntaxError: true },
