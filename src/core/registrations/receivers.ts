@@ -41,10 +41,36 @@ export function frameworkForReceiver(context: FinderContext, call: ts.CallExpres
  */
 export function calledFramework(context: FinderContext, checker: ts.TypeChecker, call: ts.CallExpression): Framework | "project" | undefined {
   const { t } = context;
-  // The method's symbol, not the resolved signature: resolving the overload would check the arguments
-  // (zod schemas' types), which costs more than the rest of the analysis.
   const callee = unwrapExpression(t, call.expression);
   if (!t.isPropertyAccessExpression(callee)) return undefined;
+  // A file registers tens of tools on one `server`: for a receiver whose class cannot narrow, each method is asked once.
+  const fixed = fixedReceiver(context, checker, callee.expression);
+  if (!fixed) return calledFrameworkOf(context, checker, callee);
+  let byReceiver = calledByChecker.get(checker);
+  if (!byReceiver) {
+    byReceiver = new Map();
+    calledByChecker.set(checker, byReceiver);
+  }
+  let byMethod = byReceiver.get(fixed);
+  if (!byMethod) {
+    byMethod = new Map();
+    byReceiver.set(fixed, byMethod);
+  }
+  const method = callee.name.text;
+  if (byMethod.has(method)) return byMethod.get(method);
+  const constructed = constructedClass(context, checker, fixed);
+  const answer = constructed ? frameworkOfDeclaration(context, checker, memberDeclaration(checker, constructed, method)) : calledFrameworkOf(context, checker, callee);
+  byMethod.set(method, answer);
+  return answer;
+}
+
+/** Per checker: what each method called on a fixed receiver resolves to (see calledFramework). */
+const calledByChecker = new WeakMap<ts.TypeChecker, Map<ts.Node, Map<string, Framework | "project" | undefined>>>();
+
+function calledFrameworkOf(context: FinderContext, checker: ts.TypeChecker, callee: ts.PropertyAccessExpression): Framework | "project" | undefined {
+  const { t } = context;
+  // The method's symbol, not the resolved signature: resolving the overload would check the arguments
+  // (zod schemas' types), which costs more than the rest of the analysis.
   let declaration: ts.Declaration | undefined;
   try {
     let symbol = checker.getSymbolAtLocation(callee.name);
@@ -53,6 +79,12 @@ export function calledFramework(context: FinderContext, checker: ts.TypeChecker,
   } catch {
     return undefined;
   }
+  return frameworkOfDeclaration(context, checker, declaration);
+}
+
+/** The framework whose declaration files declare a method, or "project" for a project's registration-like member. */
+function frameworkOfDeclaration(context: FinderContext, checker: ts.TypeChecker, declaration: ts.Declaration | undefined): Framework | "project" | undefined {
+  const { t } = context;
   if (!declaration) return undefined;
   const file = declaration.getSourceFile();
   const path = file.fileName.replace(/\\/g, "/");
@@ -125,30 +157,83 @@ const receiverClasses = new WeakMap<ts.TypeChecker, Map<ts.Node, string | undefi
  * checker is asked once, at the declaration.
  */
 function receiverClass(context: FinderContext, checker: ts.TypeChecker, receiver: ts.Expression): string | undefined {
-  const { t, resolver } = context;
-  const expr = unwrapExpression(t, receiver);
-  const declaration = t.isIdentifier(expr) ? resolver.declarationOf(expr) : undefined;
-  const fixed =
-    declaration && ((t.isVariableDeclaration(declaration) && (t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) !== 0) || t.isParameter(declaration)) && t.isIdentifier(declaration.name)
-      ? declaration.name
-      : undefined;
-  if (!fixed) return receiverClassName(t, checker, receiver);
+  const fixed = fixedReceiver(context, checker, receiver);
+  if (!fixed) return receiverClassName(context.t, checker, receiver);
   let known = receiverClasses.get(checker);
   if (!known) {
     known = new Map();
     receiverClasses.set(checker, known);
   }
   if (known.has(fixed)) return known.get(fixed);
-  let declaredType: ts.Type | undefined;
-  try {
-    declaredType = checker.getTypeAtLocation(fixed);
-  } catch {
-    declaredType = undefined;
-  }
-  if (!declaredType || declaredType.flags & t.TypeFlags.Union) return receiverClassName(t, checker, receiver);
-  const answer = receiverClassName(t, checker, fixed);
+  const constructed = constructedClass(context, checker, fixed)?.getName();
+  const answer = constructed ? (SERVER_CLASS_NAMES.has(constructed) ? constructed : "other") : receiverClassName(context.t, checker, fixed);
   known.set(fixed, answer);
   return answer;
+}
+
+/**
+ * `const server = new McpServer(…)` with no type written: the class it constructs. Its members are read off the
+ * class's declared type, without inferring the constructor call (which checks its arguments' types).
+ */
+function constructedClass(context: FinderContext, checker: ts.TypeChecker, name: ts.Identifier): ts.Symbol | undefined {
+  const { t } = context;
+  const declaration = name.parent;
+  if (!t.isVariableDeclaration(declaration) || declaration.type || !declaration.initializer) return undefined;
+  const made = unwrapExpression(t, declaration.initializer);
+  if (!t.isNewExpression(made) || !t.isIdentifier(made.expression)) return undefined;
+  try {
+    let symbol = checker.getSymbolAtLocation(made.expression);
+    if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    return symbol && symbol.flags & t.SymbolFlags.Class ? symbol : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The declaration of a class's member (its own or inherited), as the checker names it first. */
+function memberDeclaration(checker: ts.TypeChecker, cls: ts.Symbol, member: string): ts.Declaration | undefined {
+  try {
+    return checker.getDeclaredTypeOfSymbol(cls).getProperty(member)?.declarations?.[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Per checker: whether each const or parameter's declared type is not a union (its class cannot narrow). */
+const fixedByChecker = new WeakMap<ts.TypeChecker, Map<ts.Node, boolean>>();
+
+/**
+ * The name of the const or parameter a receiver is, when its declared type is not a union: narrowing cannot
+ * change its class, so what is called on it can be asked once, at the declaration.
+ */
+function fixedReceiver(context: FinderContext, checker: ts.TypeChecker, receiver: ts.Expression): ts.Identifier | undefined {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, receiver);
+  const declaration = t.isIdentifier(expr) ? resolver.declarationOf(expr) : undefined;
+  const name =
+    declaration && ((t.isVariableDeclaration(declaration) && (t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) !== 0) || t.isParameter(declaration)) && t.isIdentifier(declaration.name)
+      ? declaration.name
+      : undefined;
+  if (!name) return undefined;
+  let known = fixedByChecker.get(checker);
+  if (!known) {
+    known = new Map();
+    fixedByChecker.set(checker, known);
+  }
+  let fixed = known.get(name);
+  // A const made by `new C(…)` with no type written is a C: no need to ask for its type.
+  if (fixed === undefined && constructedClass(context, checker, name)) fixed = true;
+  if (fixed === undefined) {
+    let declaredType: ts.Type | undefined;
+    try {
+      declaredType = checker.getTypeAtLocation(name);
+    } catch {
+      declaredType = undefined;
+    }
+    fixed = declaredType !== undefined && !(declaredType.flags & t.TypeFlags.Union);
+    known.set(name, fixed);
+  }
+  return fixed ? name : undefined;
 }
 
 /** The receiver's class when the checker knows it: a server class name, "other", or undefined if untyped. */
