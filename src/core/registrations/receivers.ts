@@ -46,26 +46,12 @@ export function calledFramework(context: FinderContext, checker: ts.TypeChecker,
   // A file registers tens of tools on one `server`: for a receiver whose class cannot narrow, each method is asked once.
   const fixed = fixedReceiver(context, checker, callee.expression);
   if (!fixed) return calledFrameworkOf(context, checker, callee);
-  let byReceiver = calledByChecker.get(checker);
-  if (!byReceiver) {
-    byReceiver = new Map();
-    calledByChecker.set(checker, byReceiver);
-  }
-  let byMethod = byReceiver.get(fixed);
-  if (!byMethod) {
-    byMethod = new Map();
-    byReceiver.set(fixed, byMethod);
-  }
   const method = callee.name.text;
-  if (byMethod.has(method)) return byMethod.get(method);
-  const constructed = constructedClass(context, checker, fixed);
-  const answer = constructed ? frameworkOfDeclaration(context, checker, memberDeclaration(checker, constructed, method)) : calledFrameworkOf(context, checker, callee);
-  byMethod.set(method, answer);
+  if (fixed.calls.has(method)) return fixed.calls.get(method);
+  const answer = fixed.cls ? frameworkOfDeclaration(context, checker, memberDeclaration(checker, fixed.cls, method)) : calledFrameworkOf(context, checker, callee);
+  fixed.calls.set(method, answer);
   return answer;
 }
-
-/** Per checker: what each method called on a fixed receiver resolves to (see calledFramework). */
-const calledByChecker = new WeakMap<ts.TypeChecker, Map<ts.Node, Map<string, Framework | "project" | undefined>>>();
 
 function calledFrameworkOf(context: FinderContext, checker: ts.TypeChecker, callee: ts.PropertyAccessExpression): Framework | "project" | undefined {
   const { t } = context;
@@ -148,9 +134,6 @@ function typeLiteralMembers(t: TS, type: ts.TypeNode, depth: number): ts.TypeEle
   return [];
 }
 
-/** Per checker: the class of each const or parameter that receives registrations, asked once for all its calls. */
-const receiverClasses = new WeakMap<ts.TypeChecker, Map<ts.Node, string | undefined>>();
-
 /**
  * The receiver's class (see receiverClassName). A file registers tens of tools on one `server`: when it is
  * a const or a parameter whose declared type is not a union, narrowing cannot change its class, so the
@@ -159,16 +142,63 @@ const receiverClasses = new WeakMap<ts.TypeChecker, Map<ts.Node, string | undefi
 function receiverClass(context: FinderContext, checker: ts.TypeChecker, receiver: ts.Expression): string | undefined {
   const fixed = fixedReceiver(context, checker, receiver);
   if (!fixed) return receiverClassName(context.t, checker, receiver);
-  let known = receiverClasses.get(checker);
+  if (!fixed.classKnown) {
+    const constructed = fixed.cls?.getName();
+    fixed.className = constructed ? (SERVER_CLASS_NAMES.has(constructed) ? constructed : "other") : receiverClassName(context.t, checker, fixed.name);
+    fixed.classKnown = true;
+  }
+  return fixed.className;
+}
+
+/** What is known of a receiver whose class cannot narrow, asked once per declaration and checker. */
+interface FixedReceiver {
+  name: ts.Identifier;
+  /** The class of a `const x = new C(…)` with no type written, read without inferring the call. */
+  cls: ts.Symbol | undefined;
+  classKnown: boolean;
+  className: string | undefined;
+  /** Per method called on it: the framework that declares the method (see calledFramework). */
+  calls: Map<string, Framework | "project" | undefined>;
+}
+
+/** Per checker: each const or parameter receiving registrations, fixed (a FixedReceiver) or not (null). */
+const receiversByChecker = new WeakMap<ts.TypeChecker, Map<ts.Node, FixedReceiver | null>>();
+
+/**
+ * The const or parameter a receiver is, when its declared type is not a union: narrowing cannot change its
+ * class, so what is called on it can be asked once, at the declaration.
+ */
+function fixedReceiver(context: FinderContext, checker: ts.TypeChecker, receiver: ts.Expression): FixedReceiver | undefined {
+  const { t, resolver } = context;
+  const expr = unwrapExpression(t, receiver);
+  const declaration = t.isIdentifier(expr) ? resolver.declarationOf(expr) : undefined;
+  const name =
+    declaration && ((t.isVariableDeclaration(declaration) && (t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) !== 0) || t.isParameter(declaration)) && t.isIdentifier(declaration.name)
+      ? declaration.name
+      : undefined;
+  if (!name) return undefined;
+  let known = receiversByChecker.get(checker);
   if (!known) {
     known = new Map();
-    receiverClasses.set(checker, known);
+    receiversByChecker.set(checker, known);
   }
-  if (known.has(fixed)) return known.get(fixed);
-  const constructed = constructedClass(context, checker, fixed)?.getName();
-  const answer = constructed ? (SERVER_CLASS_NAMES.has(constructed) ? constructed : "other") : receiverClassName(context.t, checker, fixed);
-  known.set(fixed, answer);
-  return answer;
+  const seen = known.get(name);
+  if (seen !== undefined) return seen ?? undefined;
+  // A const made by `new C(…)` with no type written is a C: no need to ask for its type.
+  const cls = constructedClass(context, checker, name);
+  let fixed = cls !== undefined;
+  if (!fixed) {
+    let declaredType: ts.Type | undefined;
+    try {
+      declaredType = checker.getTypeAtLocation(name);
+    } catch {
+      declaredType = undefined;
+    }
+    fixed = declaredType !== undefined && !(declaredType.flags & t.TypeFlags.Union);
+  }
+  const answer = fixed ? { name, cls, classKnown: false, className: undefined, calls: new Map() } : null;
+  known.set(name, answer);
+  return answer ?? undefined;
 }
 
 /**
@@ -197,43 +227,6 @@ function memberDeclaration(checker: ts.TypeChecker, cls: ts.Symbol, member: stri
   } catch {
     return undefined;
   }
-}
-
-/** Per checker: whether each const or parameter's declared type is not a union (its class cannot narrow). */
-const fixedByChecker = new WeakMap<ts.TypeChecker, Map<ts.Node, boolean>>();
-
-/**
- * The name of the const or parameter a receiver is, when its declared type is not a union: narrowing cannot
- * change its class, so what is called on it can be asked once, at the declaration.
- */
-function fixedReceiver(context: FinderContext, checker: ts.TypeChecker, receiver: ts.Expression): ts.Identifier | undefined {
-  const { t, resolver } = context;
-  const expr = unwrapExpression(t, receiver);
-  const declaration = t.isIdentifier(expr) ? resolver.declarationOf(expr) : undefined;
-  const name =
-    declaration && ((t.isVariableDeclaration(declaration) && (t.getCombinedNodeFlags(declaration) & t.NodeFlags.Const) !== 0) || t.isParameter(declaration)) && t.isIdentifier(declaration.name)
-      ? declaration.name
-      : undefined;
-  if (!name) return undefined;
-  let known = fixedByChecker.get(checker);
-  if (!known) {
-    known = new Map();
-    fixedByChecker.set(checker, known);
-  }
-  let fixed = known.get(name);
-  // A const made by `new C(…)` with no type written is a C: no need to ask for its type.
-  if (fixed === undefined && constructedClass(context, checker, name)) fixed = true;
-  if (fixed === undefined) {
-    let declaredType: ts.Type | undefined;
-    try {
-      declaredType = checker.getTypeAtLocation(name);
-    } catch {
-      declaredType = undefined;
-    }
-    fixed = declaredType !== undefined && !(declaredType.flags & t.TypeFlags.Union);
-    known.set(name, fixed);
-  }
-  return fixed ? name : undefined;
 }
 
 /** The receiver's class when the checker knows it: a server class name, "other", or undefined if untyped. */
