@@ -209,7 +209,8 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
       // text: what leaks is the caller's argument (`errorOutput(\`failed: ${e.message}\`)`), reported here.
       const verbatim = via !== undefined && via.every((inner) => inner.path.length === 0 && !inner.stringified);
       // A caller that writes the text itself (`mcpError(\`Login failed: ${e.message}\`)`) leaks it here, whatever the helper adds.
-      const writtenByCaller = via !== undefined && composesText(t, facts.resolver, sink.expression);
+      const composedHere = composesText(t, facts.resolver, sink.expression);
+      const writtenByCaller = via !== undefined && composedHere;
       if (origin && !verbatim && !writtenByCaller && origin.expression.getSourceFile() !== sink.expression.getSourceFile()) {
         // The call may sit in a function of this file between the handler and the helper: name a tool of the file then.
         const handler = enclosingHandler(facts.handlers, sink.expression) ?? facts.handlers.find((candidate) => candidate.registration);
@@ -226,7 +227,7 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
       // handler only passes on: reported once, in the callee, where the text is written.
       // (When the callee returns the bare message and the caller makes it text, the caller composes it: reported there.)
       const passedOn = raw.writtenAsText === true || !raw.stringified;
-      if (raw.writtenAt && passedOn && isProgramSource(raw.writtenAt.getSourceFile()) && !writtenByCaller && !composesText(t, facts.resolver, sink.expression)) {
+      if (raw.writtenAt && passedOn && isProgramSource(raw.writtenAt.getSourceFile()) && !composedHere) {
         const inCallee = whereWritten(t, raw.writtenAt, carriesRaw);
         if (!reportedInCallees.has(inCallee)) {
           reportedInCallees.add(inCallee);

@@ -279,15 +279,10 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     walk(root, "", undefined);
   }
   const handlers = collectHandlers(t, resolver, registrations, found.callToolHandlers);
-  const indexed = new Set<ts.Node>();
-  for (const handler of handlers) {
-    if (handler.fn.getSourceFile() === sourceFile || indexed.has(handler.fn)) continue;
-    indexed.add(handler.fn);
-    indexForeignFunction(t, handler.fn, found.nodes);
-  }
   // Functions whose returned value a handler writes into its text: their returns are the tool's text.
   const resultFunctions = new Set(registrations.flatMap((registration) => registration.resultFunctions ?? []));
-  for (const fn of resultFunctions) {
+  const indexed = new Set<ts.Node>();
+  for (const fn of [...handlers.map((handler) => handler.fn), ...resultFunctions]) {
     if (fn.getSourceFile() === sourceFile || indexed.has(fn)) continue;
     indexed.add(fn);
     indexForeignFunction(t, fn, found.nodes);
@@ -327,9 +322,8 @@ function convertedShapeSource(t: TS, expression: ts.Expression): ts.Expression |
   if (name === "reduce" && t.isPropertyAccessExpression(callee) && expr.arguments.length === 2) return entriesOf(callee.expression);
   if (name === "fromEntries") {
     const mapped = expr.arguments[0] && unwrapExpression(t, expr.arguments[0]);
-    if (mapped && t.isCallExpression(mapped) && calleeName(t, mapped) === "map" && t.isPropertyAccessExpression(unwrapExpression(t, mapped.expression))) {
-      return entriesOf((unwrapExpression(t, mapped.expression) as ts.PropertyAccessExpression).expression);
-    }
+    const mapCallee = mapped && t.isCallExpression(mapped) && calleeName(t, mapped) === "map" ? unwrapExpression(t, mapped.expression) : undefined;
+    if (mapCallee && t.isPropertyAccessExpression(mapCallee)) return entriesOf(mapCallee.expression);
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
-import { calleeName, containsNode, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
+import { calleeName, containsNode, isFunctionExpressionLike, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
 import { isCaughtError } from "../handler/caught-errors.js";
 
 /**
@@ -18,8 +18,10 @@ export interface Flow {
   writtenAsText?: boolean;
 }
 
-/** Calls that turn their argument into text and so carry its content onward. */
-const STRINGIFIERS = new Set(["String", "stringify", "inspect", "format", "toString", "toJSON", "concat", "join"]);
+/** Calls that turn their (first) argument into text and so carry its content onward: `String(e)`, `JSON.stringify(e)`. */
+export const ARGUMENT_STRINGIFIERS: ReadonlySet<string> = new Set(["String", "stringify", "inspect", "format"]);
+/** Methods that turn their receiver (and arguments) into text: `e.toString()`, `parts.join("\n")`. */
+const RECEIVER_STRINGIFIERS: ReadonlySet<string> = new Set(["toString", "toJSON", "concat", "join"]);
 const MAX_DEPTH = 40;
 
 /**
@@ -174,9 +176,9 @@ export class ValueFlow {
       // `e.message.trim()`, `.slice(0, 200)`, `.replace(/\n/g, " ")`, `.split("\n")`: the text goes on, cut or reshaped.
       return stringify(this.flowsInto(callee.expression, depth + 1));
     }
-    if (name && STRINGIFIERS.has(name)) {
+    if (name && (ARGUMENT_STRINGIFIERS.has(name) || RECEIVER_STRINGIFIERS.has(name))) {
       // `e.toString()` stringifies its receiver; `String(e)` and `JSON.stringify(e)` their argument.
-      const carried = t.isPropertyAccessExpression(callee) && (name === "toString" || name === "toJSON" || name === "concat" || name === "join")
+      const carried = t.isPropertyAccessExpression(callee) && RECEIVER_STRINGIFIERS.has(name)
         ? [callee.expression, ...call.arguments]
         : call.arguments.slice(0, 1);
       return stringify(carried.flatMap((argument) => this.flowsInto(argument, depth + 1)));
@@ -336,7 +338,7 @@ const ELEMENT_CALLBACKS = new Set(["map", "flatMap", "forEach", "filter", "find"
 /** The array whose elements a callback's first parameter receives (`results.map((result) => …)`). */
 function elementCallbackCollection(t: TS, parameter: ts.ParameterDeclaration): ts.Expression | undefined {
   const fn = parameter.parent;
-  if (!(t.isArrowFunction(fn) || t.isFunctionExpression(fn)) || fn.parameters[0] !== parameter || !t.isIdentifier(parameter.name)) return undefined;
+  if (!isFunctionExpressionLike(t, fn) || fn.parameters[0] !== parameter || !t.isIdentifier(parameter.name)) return undefined;
   const call = fn.parent;
   if (!t.isCallExpression(call) || call.arguments[0] !== fn) return undefined;
   const callee = unwrapExpression(t, call.expression);

@@ -24,7 +24,7 @@ export interface FinderContext {
   unread?: (site: UnreadSite) => void;
   /** How many unread sites were recorded so far (a reader that recorded none for a call left it silent). */
   unreadCount?: () => number;
-  /** Every call of `sourceFile`, once its nodes are indexed. */
+  /** Every call of `sourceFile`, filled by the finder's walk before any call is read. */
   ownCalls?: readonly ts.CallExpression[];
 }
 

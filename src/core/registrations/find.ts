@@ -49,7 +49,7 @@ export function findRegistrations(
   const xmcpPath = isXmcpToolPath(sourceFile.fileName);
   const mayCallDeclared = declaredNames(declared).some((name) => sourceFile.text.includes(name));
   if (frameworks.size === 0 && !checker && !xmcpPath && !mayCallDeclared) return found;
-  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unread: (site) => found.unreadSites.push(site), unreadCount: () => found.unreadSites.length };
+  const context: FinderContext = { t, sourceFile, resolver, checker, evaluator: evaluatorFor(t, checker), frameworks, looksLikeShape, foreignRegistrations, unread: (site) => found.unreadSites.push(site), unreadCount: () => found.unreadSites.length, ownCalls: nodes.calls };
   const agentFrameworks = [...frameworks].some((framework) => AGENT_FRAMEWORKS.has(framework));
   const classes: ts.ClassLikeDeclaration[] = [];
   const visitCall = (node: ts.CallExpression): void => {
@@ -103,7 +103,6 @@ export function findRegistrations(
         break;
     }
   });
-  context.ownCalls = nodes.calls;
   for (const node of visits) {
     if (t.isCallExpression(node)) visitCall(node);
     else if (t.isNewExpression(node)) visitNew(node);

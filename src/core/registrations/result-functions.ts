@@ -1,12 +1,11 @@
 import type * as ts from "typescript";
 import type { Env } from "../evaluate/env.js";
+import { ARGUMENT_STRINGIFIERS } from "../flow/value-flow.js";
 import { functionOf } from "../evaluate/syntax.js";
 import { isProgramSource, type FunctionWithBody, type Resolver } from "../resolve.js";
 import { calleeName, propertyNameText, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import type { FinderContext } from "./context.js";
 
-/** Calls that turn a value into text: what they are given still reaches the result's text. */
-const TEXT_MAKERS = new Set(["String", "stringify", "inspect", "format"]);
 /** Calls whose result one handler may put into its text, beyond which the handler is not scanned further. */
 const MAX_FORWARDED = 4;
 
@@ -96,7 +95,7 @@ function isWrittenAsText(t: TS, expression: ts.Node): boolean {
       t.isParenthesizedExpression(parent) || t.isAsExpression(parent) || t.isNonNullExpression(parent) || t.isTemplateSpan(parent) || t.isTemplateExpression(parent) ||
       (t.isBinaryExpression(parent) && [t.SyntaxKind.PlusToken, t.SyntaxKind.BarBarToken, t.SyntaxKind.QuestionQuestionToken].includes(parent.operatorToken.kind)) ||
       (t.isConditionalExpression(parent) && parent.condition !== node) ||
-      (t.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression) && TEXT_MAKERS.has(calleeName(t, parent) ?? ""));
+      (t.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression) && ARGUMENT_STRINGIFIERS.has(calleeName(t, parent) ?? ""));
     if (!carries) return false;
     node = parent;
   }
