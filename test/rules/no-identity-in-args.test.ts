@@ -570,6 +570,18 @@ const contextual = `${SDK_ZOD}server.registerTool("chat", {
 }, async (args) => ({ content: [{ type: "text", text: await run(args.scope, args.project, args.team) }] }));
 server.registerTool("create_account", { inputSchema: z.strictObject({ accountName: z.string() }) }, async () => ({ content: [] }));
 `;
+const setCredential = `${SDK_ZOD}server.registerTool("import_site", {
+  inputSchema: z.strictObject({
+    url: z.string(),
+    password: z.string().optional().describe("Optional password to protect the imported site."),
+    secret: { type: "string", description: "Signing secret of the new webhook." },
+  }),
+}, async () => ({ content: [] }));
+`;
+const presentedCredential = `${SDK_ZOD}server.registerTool("login", {
+  inputSchema: z.strictObject({ user: z.string(), password: z.string().describe("The account's password."), apiKey: z.string() }),
+}, async () => ({ content: [] }));
+`;
 const authority = `${SDK_ZOD}server.registerTool("invite", {
   inputSchema: z.strictObject({ role: z.enum(["admin", "member"]), scope: z.enum(["read:org", "write:org"]), scopes: z.array(z.string()), team: z.string() }),
 }, async () => ({ content: [] }));
@@ -589,6 +601,7 @@ const wrapperSpread = `${SDK_ZOD}export const orgTool = (name: string, shape: z.
 ruleTester.run("no-identity-in-args: slugs, wrappers and names in context", rule, {
   valid: [
     { name: "a chat message's role, a team inside the named project, a scope that is a search breadth, accountName of a new account", code: contextual },
+    { name: "a credential the tool puts on what it makes (its description says so) is not the caller's", code: setCredential },
     {
       name: "a shape spread from a module constant is not a wrapper's field: the tool reports it itself",
       code: `${SDK_ZOD}const BASE = { q: z.string() };\nserver.registerTool("s", { inputSchema: z.strictObject({ ...BASE, limit: z.number() }) }, async () => ({ content: [] }));\n`,
@@ -614,6 +627,14 @@ ruleTester.run("no-identity-in-args: slugs, wrappers and names in context", rule
         { messageId: "identityInSchema", line: 5, column: 68, endLine: 5, endColumn: 73, data: { tool: "invite", kind: "authority", field: "scope", source: V1 } },
         { messageId: "identityInSchema", line: 5, column: 110, endLine: 5, endColumn: 116, data: { tool: "invite", kind: "authority", field: "scopes", source: V1 } },
         { messageId: "identityInSchema", line: 5, column: 139, endLine: 5, endColumn: 143, data: { tool: "invite", kind: "identity", field: "team", source: V1 } },
+      ],
+    },
+    {
+      name: "a credential the caller presents stays reported, described or not",
+      code: presentedCredential,
+      errors: [
+        { messageId: "identityInSchema", line: 5, column: 51, endLine: 5, endColumn: 59, data: { tool: "login", kind: "credential", field: "password", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 109, endLine: 5, endColumn: 115, data: { tool: "login", kind: "credential", field: "apiKey", source: V1 } },
       ],
     },
     {

@@ -16,6 +16,8 @@ const CHAT_ROLES = new Set(["user", "assistant", "system", "tool", "model", "dev
 /** OAuth-like scope values: `read`, `admin`, `repo:write`, `files.read`. */
 const AUTHORITY_VALUE = /^(read|write|admin|owner|openid|offline_access|[\w-]+[:.][\w.:-]+)$/;
 const CREATES_ACCOUNT = /create|rename|register|signup|sign_up|new|add|open/i;
+/** A credential the tool puts on what it makes: "password to protect the imported site", "the new webhook's secret". */
+const SETS_CREDENTIAL = /\b(to protect|protects?|protecting|password[- ]protect\w*|new (password|secret|passphrase)|for the new|of the new|sets? (a|the) (password|secret))\b/i;
 
 /** The string values of an enum or literal schema, read from where it is written; undefined when not one. */
 export function enumValues(t: TS, schema: SchemaNode): string[] | undefined {
@@ -56,7 +58,28 @@ export function isIdentityInSchema(t: TS, kind: IdentityKind, property: ObjectPr
   if (kind === "authority" && words === "scope") return values !== undefined && values.some((value) => AUTHORITY_VALUE.test(value));
   if (kind === "identity" && /^team( id| name| slug| key)?$/.test(words)) return !has((sibling) => sibling.startsWith("project"));
   if (kind === "identity" && words === "account name") return !CREATES_ACCOUNT.test(registration.toolName ?? "");
+  if (kind === "credential") return !SETS_CREDENTIAL.test(fieldDescription(t, property) ?? "");
   return true;
+}
+
+/** The description written on a field: zod's `.describe("…")` in its chain, or JSON Schema's `description`. */
+export function fieldDescription(t: TS, property: ObjectProperty): string | undefined {
+  const assignment = property.keyNode?.parent;
+  if (!assignment || !t.isPropertyAssignment(assignment)) return undefined;
+  let value: ts.Node = unwrapExpression(t, assignment.initializer);
+  if (t.isObjectLiteralExpression(value)) {
+    for (const member of value.properties) {
+      if (t.isPropertyAssignment(member) && propertyNameText(t, member.name) === "description" && t.isStringLiteralLike(member.initializer)) return member.initializer.text;
+    }
+    return undefined;
+  }
+  // z.string().describe("…").optional(): the chain's calls, outermost first.
+  while (t.isCallExpression(value) && t.isPropertyAccessExpression(value.expression)) {
+    const text = value.arguments[0];
+    if (value.expression.name.text === "describe" && text && t.isStringLiteralLike(text)) return text.text;
+    value = value.expression.expression;
+  }
+  return undefined;
 }
 
 /** Whether a field read in a handler that matched an identity name is identity, given the other fields read. */
