@@ -4,6 +4,7 @@ import { ScopeIndex } from "../scopes.js";
 import { VariableWrites } from "../variable-writes.js";
 import { unwrapExpression, type TS } from "../ts-utils.js";
 import { arrayMethod, objectStatic } from "./builtins.js";
+import { mapMethod } from "./collections.js";
 import { dedupe, functionOf, keyOfBinding } from "./syntax.js";
 import { ROOT_ENV, type Env } from "./env.js";
 import { allMembersOf, memberOf } from "./members.js";
@@ -227,6 +228,9 @@ export class Evaluator {
     if (t.isMethodDeclaration(declaration)) return [{ kind: "syntax", node: declaration, env }];
     // `import * as tools from "./tools.js"`: the module, whose members are its exports.
     if (t.isSourceFile(declaration)) return [{ kind: "syntax", node: declaration, env: ROOT_ENV }];
+    // Another file of the program, which only the checker leads to: not code to read as written.
+    const from = importedFrom(t, declaration);
+    if (from?.startsWith(".") && !this.checker) return [unknown(`\`${use.getText()}\` is imported from "${from}", which is read only with type information`, use)];
     // An import of a package, an enum, a namespace: code the analysis reads as written.
     return [{ kind: "syntax", node: use, env }];
   }
@@ -334,7 +338,7 @@ export class Evaluator {
     const callee = unwrapExpression(t, expr.expression);
     const args = (): (Value[] | undefined)[] => expr.arguments.map((arg) => (t.isSpreadElement(arg) ? undefined : this.ev(arg, env)));
     if (t.isPropertyAccessExpression(callee)) {
-      const builtin = objectStatic(this, expr, callee, env) ?? arrayMethod(this, expr, callee, env) ?? this.bound(expr, callee, env);
+      const builtin = objectStatic(this, expr, callee, env) ?? arrayMethod(this, expr, callee, env) ?? mapMethod(this, expr, callee, env) ?? this.bound(expr, callee, env);
       if (builtin) return builtin;
     }
     const callees = this.ev(callee, env);
@@ -402,6 +406,12 @@ function definedFactory(evaluator: Evaluator, target: Value & { kind: "syntax" }
   const [only] = values;
   const fn = values.length === 1 && only?.kind === "syntax" ? functionOf(t, only.node) : undefined;
   return fn && only?.kind === "syntax" && isProgramSource(fn.getSourceFile()) ? { fn, env: only.env } : undefined;
+}
+
+/** The module an import declaration names (`"./defs.js"`), if the declaration is an import. */
+function importedFrom(t: TS, declaration: ts.Node): string | undefined {
+  const importDeclaration = t.isImportSpecifier(declaration) ? declaration.parent.parent.parent : t.isImportClause(declaration) ? declaration.parent : t.isNamespaceImport(declaration) ? declaration.parent.parent : undefined;
+  return importDeclaration && t.isStringLiteral(importDeclaration.moduleSpecifier) ? importDeclaration.moduleSpecifier.text : undefined;
 }
 
 /** Whether the function a declaration is written in has its parameters bound in `env`. */

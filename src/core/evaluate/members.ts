@@ -251,6 +251,12 @@ export function memberOf(evaluator: Evaluator, values: readonly Value[], key: st
         } else if (t.isCallExpression(target) && definitionArgument(t, target)) {
           // `defineTool({ ... })` of a package hands its options back as the tool.
           result.push(...evaluator.member(evaluator.ev(definitionArgument(t, target) as ts.Expression, value.env), key, node, env));
+        } else if (enumMember(evaluator, target, key)) {
+          // `HelperTools.ACTOR_ADD` of `enum HelperTools { ACTOR_ADD = "add-actor" }`: the member's value.
+          // As text where it is read, so that a tool named by it is named there.
+          for (const value of evaluator.ev((enumMember(evaluator, target, key) as ts.EnumMember).initializer as ts.Expression, ROOT_ENV)) {
+            result.push(value.kind === "text" && t.isExpression(node) ? { kind: "text", text: value.text, node } : value);
+          }
         } else {
           // A member of code the analysis reads as written (`Schema.shape`, `z.string`); in a spread, unknown.
           result.push(t.isExpression(node) ? { kind: "syntax", node, env } : unknown(`\`${key}\` of a value the analysis cannot read`, target));
@@ -260,6 +266,15 @@ export function memberOf(evaluator: Evaluator, values: readonly Value[], key: st
     }
   }
   return result;
+}
+
+/** The member `key` of the enum an identifier names, when it has an initializer. */
+function enumMember(evaluator: Evaluator, target: ts.Node, key: string): ts.EnumMember | undefined {
+  const t = evaluator.t;
+  if (!t.isIdentifier(target)) return undefined;
+  const declaration = evaluator.declarationOf(target);
+  if (!declaration || !t.isEnumDeclaration(declaration)) return undefined;
+  return declaration.members.find((member) => member.initializer !== undefined && propertyNameText(t, member.name) === key);
 }
 
 /** Every member value of an object (`TOOLS[k]`, `Object.values`). */

@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { returnedExpressions } from "../resolve.js";
-import { containsNode, stringValue, unwrapExpression, walk } from "../ts-utils.js";
+import { containsNode, findProperty, stringValue, unwrapExpression, walk } from "../ts-utils.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "./model.js";
 import { describeValue } from "./unread-reasons.js";
@@ -95,7 +95,8 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
       ...(name && context.t.isStringLiteralLike(name) && !containsNode(tool, name) ? { nameNode: name } : folded?.literal ? { nameNode: folded.literal } : {}),
       input: inputSchema ? { expression: inputSchema, form: "json" as const, ...(input && input.env !== ROOT_ENV ? { env: input.env } : {}) } : undefined,
       handler: undefined,
-      annotations: field("annotations"),
+      // `annotations: tool.annotations` over an element the analysis cannot read: present, but not seen.
+      annotations: field("annotations") ?? (env ? unreadAnnotations(context, tool, env) : undefined),
       // `{ ...t.mcp, _meta }` over an element the analysis cannot read: its annotations may be in the spread.
       ...(env && fieldHidden(context, tool, "annotations", env) ? { ambiguous: true } : {}),
       options: tool,
@@ -108,16 +109,25 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
   return registrations.filter(({ toolName }) => toolName === undefined || (!names.has(toolName) && names.add(toolName) !== undefined));
 }
 
+/** `annotations: tool.annotations` read for an element the analysis cannot read (not one that has none): the expression as written. */
+function unreadAnnotations(context: FinderContext, tool: ts.ObjectLiteralExpression, env: Env): ts.Expression | undefined {
+  const property = findProperty(context.t, tool, "annotations");
+  const value = property && context.t.isPropertyAssignment(property) ? property.initializer : undefined;
+  return value && context.evaluator.values(value, env).some((candidate) => candidate.kind === "unknown") ? value : undefined;
+}
+
 /**
- * The one text a tool object's `name` has in its frame, if it has one, and the string literal it is
- * written in: for `${feature}_${tool.mcp.name}`, the definition's `name: "login"`.
+ * The one text a tool object's `name` has in its frame, if it has one, and where it is written: for
+ * `${feature}_${tool.mcp.name}`, the definition's `name: "login"`; for an enum member, the definition's read of it.
  */
-function nameIn(context: FinderContext, tool: ts.ObjectLiteralExpression, env: Env): { text: string; literal?: ts.StringLiteralLike } | undefined {
+function nameIn(context: FinderContext, tool: ts.ObjectLiteralExpression, env: Env): { text: string; literal?: ts.Node } | undefined {
   const { t, evaluator } = context;
   const names = evaluator.member([{ kind: "syntax", node: tool, env }], "name", tool, env);
   const [only] = names;
   if (names.length !== 1 || only?.kind !== "text") return undefined;
   if (t.isStringLiteralLike(only.node)) return { text: only.text, literal: only.node };
+  // `name: HelperTools.ACTOR_ADD` in the definition: the tool is named where the enum member is read, not in the enum.
+  if (t.isPropertyAccessExpression(only.node) && !containsNode(tool, only.node)) return { text: only.text, literal: only.node };
   const written = optionFieldIn(context, tool, "name", env);
   const template = written && unwrapExpression(t, written.expression);
   if (!template || !t.isTemplateExpression(template)) return { text: only.text };
