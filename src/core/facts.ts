@@ -3,6 +3,7 @@ import { Resolver } from "./resolve.js";
 import { findRegistrations } from "./registrations/find.js";
 import { mayUseMcpFramework } from "./registrations/frameworks.js";
 import { evaluatorFor } from "./evaluate/evaluator.js";
+import { convertedValidator, ZOD_TO_JSON } from "./schema/converted-validation.js";
 import { EvaluatedSchemas } from "./schema/evaluated-schemas.js";
 import { declaredNames } from "./registrations/declared.js";
 import { ANNOTATION_KEYS } from "./registrations/find.js";
@@ -69,7 +70,6 @@ export interface FileFacts {
 }
 
 const JSON_ADAPTERS = new Set(["fromJsonSchema", "jsonSchemaAdapter", "jsonSchema"]);
-const ZOD_TO_JSON = new Set(["zodToJsonSchema", "toJSONSchema", "toJsonSchema", "zodToJSONSchema"]);
 
 /** Files whose facts are being computed: a cycle of files calling each other's wrappers ends here. */
 const inProgress = new Set<ts.SourceFile>();
@@ -150,7 +150,8 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   };
   if (!checker && !mayHaveTools(sourceFile.text, sourceFile.fileName, settings)) return empty;
 
-  const evaluated = new EvaluatedSchemas(t, evaluatorFor(t, checker));
+  const evaluator = evaluatorFor(t, checker);
+  const evaluated = new EvaluatedSchemas(t, evaluator);
   const zod = new ZodReader(t, sourceFile, resolver, settings.zodModules, settings.zodMajor, evaluated);
   const json = new JsonSchemaReader(t, sourceFile, resolver, (call) => {
     const name = calleeName(t, call);
@@ -269,6 +270,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     const unread = unreadPartsOf(t, resolver, registration, root);
     if (unread.length > 0) registration.unread = unread;
     if (!root) continue;
+    registration.validatedAsConvertedJson ??= convertedValidator(t, evaluator, registration);
     const seen = new Set<SchemaNode>();
     const walk = (schema: SchemaNode, path: string, container: SchemaNode | undefined): void => {
       if (seen.has(schema)) return;

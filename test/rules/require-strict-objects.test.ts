@@ -1359,3 +1359,57 @@ ruleTester.run("require-strict-objects: unions of a list built in code", rule, {
     },
   ],
 });
+
+// Regression (actors-mcp-server): a definition that compiles a validator from the converted schema it publishes.
+const convertedValidated = (options: string): string => `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { zodToJsonSchema } from "zod-to-json-schema";
+import Ajv from "ajv";
+import { z } from "zod";
+const ajv = new Ajv();
+const server = new Server({ name: "t", version: "1.0.0" }, { capabilities: { tools: {} } });
+const Search = z.object({ q: z.string(), where: z.object({ site: z.string() }), extra: z.object({}).passthrough() });
+const search = { name: "s", inputSchema: zodToJsonSchema(Search${options}), ajvValidate: ajv.compile(zodToJsonSchema(Search${options})) };
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [search] }));
+`;
+const passthroughOnly = convertedValidated("");
+const openedByOption = convertedValidated(`, { removeAdditionalStrategy: "strict" }`);
+
+ruleTester.run("require-strict-objects: validated against the converted JSON Schema", rule, {
+  valid: [],
+  invalid: [
+    {
+      name: "ajv.compile(zodToJsonSchema(S)) next to inputSchema: strip-mode objects are closed at every level; .passthrough() is not",
+      code: passthroughOnly,
+      errors: [{
+        messageId: "passthrough", line: 8, column: 101, endLine: 8, endColumn: 112,
+        data: { where: 'field "extra" of tool "s"', method: "passthrough" },
+        suggestions: [{ messageId: "replaceWithStrict", output: replaceOnce(passthroughOnly, "passthrough()", "strict()") }],
+      }],
+    },
+    {
+      name: "a converter told to leave strip-mode objects open closes nothing",
+      code: openedByOption,
+      errors: [
+        {
+          messageId: "zodObject", line: 8, column: 16, endLine: 8, endColumn: 24, data: { where: 'the input of tool "s"' },
+          suggestions: [
+            { messageId: "useStrictObject", output: replaceOnce(openedByOption, "z.object({ q", "z.strictObject({ q") },
+            { messageId: "appendStrict", output: replaceOnce(openedByOption, "passthrough() });", "passthrough() }).strict();") },
+          ],
+        },
+        {
+          messageId: "zodObject", line: 8, column: 49, endLine: 8, endColumn: 57, data: { where: 'field "where" of tool "s"' },
+          suggestions: [
+            { messageId: "useStrictObject", output: replaceOnce(openedByOption, "z.object({ site", "z.strictObject({ site") },
+            { messageId: "appendStrict", output: replaceOnce(openedByOption, "z.object({ site: z.string() })", "z.object({ site: z.string() }).strict()") },
+          ],
+        },
+        {
+          messageId: "passthrough", line: 8, column: 101, endLine: 8, endColumn: 112, data: { where: 'field "extra" of tool "s"', method: "passthrough" },
+          suggestions: [{ messageId: "replaceWithStrict", output: replaceOnce(openedByOption, "passthrough()", "strict()") }],
+        },
+      ],
+    },
+  ],
+});

@@ -3,6 +3,7 @@ import { calleeName, containsNode, findProperty, propertyNameText, propertyValue
 import { literalProperty, nameValue, type FinderContext } from "./context.js";
 import type { CallToolHandler, ToolRegistration } from "./model.js";
 import { elementProperties } from "../tool-definitions.js";
+import { ZOD_TO_JSON } from "../schema/converted-validation.js";
 
 /**
  * Central validation. A low-level `tools/call` handler often looks the tool up in a collection of this
@@ -13,7 +14,6 @@ import { elementProperties } from "../tool-definitions.js";
  */
 
 const PARSE_METHODS = new Set(["parse", "safeParse", "parseAsync", "safeParseAsync", "spa"]);
-const ZOD_TO_JSON = new Set(["zodToJsonSchema", "toJSONSchema", "toJsonSchema", "zodToJSONSchema"]);
 const LOOKUP_METHODS = new Set(["get", "find"]);
 
 interface Validation {

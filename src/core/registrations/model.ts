@@ -72,6 +72,11 @@ export interface ToolRegistration {
    * where the tool is registered or dispatched (`tool.schema.strict().parse(args)`). Nested objects keep their own mode.
    */
   topLevelClosedBy?: ts.Node;
+  /**
+   * A validator compiled from the converted JSON Schema the tool publishes (`ajv.compile(zodToJsonSchema(S))`),
+   * which rejects unknown keys at every strip-mode level of S (converted-validation.ts).
+   */
+  validatedAsConvertedJson?: ts.Node;
   /** The syntax naming the tool (a `name`/`id` property, a key), when it is not the call's first argument. */
   nameNode?: ts.Node;
   /** Which handler parameters hold the model's input and the framework's context, when not `(args, extra)`. */
