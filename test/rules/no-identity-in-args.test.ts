@@ -582,6 +582,11 @@ const presentedCredential = `${SDK_ZOD}server.registerTool("login", {
   inputSchema: z.strictObject({ user: z.string(), password: z.string().describe("The account's password."), apiKey: z.string() }),
 }, async () => ({ content: [] }));
 `;
+const actorTools = `${SDK_ZOD}server.registerTool("call-actor", { inputSchema: z.strictObject({ actor: z.string() }) }, async () => ({ content: [] }));
+server.registerTool("get-actor-details", { inputSchema: z.strictObject({ actorId: z.string() }) }, async () => ({ content: [] }));
+`;
+const actingUser = `${SDK_ZOD}server.registerTool("send_message", { inputSchema: z.strictObject({ actor: z.string() }) }, async () => ({ content: [] }));
+`;
 const authority = `${SDK_ZOD}server.registerTool("invite", {
   inputSchema: z.strictObject({ role: z.enum(["admin", "member"]), scope: z.enum(["read:org", "write:org"]), scopes: z.array(z.string()), team: z.string() }),
 }, async () => ({ content: [] }));
@@ -602,6 +607,7 @@ ruleTester.run("no-identity-in-args: slugs, wrappers and names in context", rule
   valid: [
     { name: "a chat message's role, a team inside the named project, a scope that is a search breadth, accountName of a new account", code: contextual },
     { name: "a credential the tool puts on what it makes (its description says so) is not the caller's", code: setCredential },
+    { name: "the actor a tool named after actors runs or reads (an Apify Actor) is what it works on", code: actorTools },
     {
       name: "a shape spread from a module constant is not a wrapper's field: the tool reports it itself",
       code: `${SDK_ZOD}const BASE = { q: z.string() };\nserver.registerTool("s", { inputSchema: z.strictObject({ ...BASE, limit: z.number() }) }, async () => ({ content: [] }));\n`,
@@ -628,6 +634,11 @@ ruleTester.run("no-identity-in-args: slugs, wrappers and names in context", rule
         { messageId: "identityInSchema", line: 5, column: 110, endLine: 5, endColumn: 116, data: { tool: "invite", kind: "authority", field: "scopes", source: V1 } },
         { messageId: "identityInSchema", line: 5, column: 139, endLine: 5, endColumn: 143, data: { tool: "invite", kind: "identity", field: "team", source: V1 } },
       ],
+    },
+    {
+      name: "an actor in a tool that is not about actors is the acting user",
+      code: actingUser,
+      errors: [{ messageId: "identityInSchema", line: 4, column: 69, endLine: 4, endColumn: 74, data: { tool: "send_message", kind: "identity", field: "actor", source: V1 } }],
     },
     {
       name: "a credential the caller presents stays reported, described or not",

@@ -9,7 +9,8 @@ import { nameWords, type IdentityKind } from "./identity-names.js";
 /**
  * Names whose meaning depends on what sits around them. A chat message's `role` is `user` or
  * `assistant`; a `team` next to the project it belongs to is a resource; a `scope` is more often the
- * breadth of a search than an OAuth scope; `accountName` selects an account, except where one is made.
+ * breadth of a search than an OAuth scope; `accountName` selects an account, except where one is made;
+ * an `actor` is the thing a tool named after actors works on (`call-actor`), not who calls.
  */
 
 const CHAT_ROLES = new Set(["user", "assistant", "system", "tool", "model", "developer", "function", "ai", "human"]);
@@ -58,6 +59,8 @@ export function isIdentityInSchema(t: TS, kind: IdentityKind, property: ObjectPr
   if (kind === "authority" && words === "scope") return values !== undefined && values.some((value) => AUTHORITY_VALUE.test(value));
   if (kind === "identity" && /^team( id| name| slug| key)?$/.test(words)) return !has((sibling) => sibling.startsWith("project"));
   if (kind === "identity" && words === "account name") return !CREATES_ACCOUNT.test(registration.toolName ?? "");
+  // `call-actor({ actor })`, `get-actor-details`: the actor is what the tool works on (an Apify Actor, a program), not who calls.
+  if (kind === "identity" && (words === "actor" || words === "actor id")) return !/(^| )actors?( |$)/.test(nameWords(registration.toolName ?? ""));
   if (kind === "credential") return !SETS_CREDENTIAL.test(fieldDescription(t, property) ?? "");
   return true;
 }
