@@ -1481,3 +1481,25 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
     },
   ],
 });
+
+// Regression (paypal agent-toolkit): shape keys computed from a const object of key names.
+const computedKeys = (note: string): string => SDK_ZOD + `const keys = { note: "note", id: "subscription_id" } as const;
+server.registerTool("update", {
+  inputSchema: z.strictObject({ [keys.id]: z.string().max(40), [keys.note]: ${note} }),
+}, async () => ({ content: [] }));
+`;
+
+ruleTester.run("require-string-bounds: computed shape keys", rule, {
+  valid: [{ name: "every field behind a computed key is bounded", code: computedKeys("z.string().max(200)") }],
+  invalid: [
+    {
+      name: "a field behind [keys.note] is judged and named by the key's text",
+      code: computedKeys("z.string()"),
+      errors: [{
+        messageId: "unbounded", line: 6, column: 77, endLine: 6, endColumn: 85,
+        data: { where: 'field "note" of tool "update"', hint: "add .max(n)" },
+        suggestions: [{ messageId: "addMax", output: computedKeys("z.string().max(1000)") }],
+      }],
+    },
+  ],
+});

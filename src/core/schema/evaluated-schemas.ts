@@ -51,6 +51,13 @@ export class EvaluatedSchemas {
     return this.framed && this.evaluator !== undefined && this.evaluator.isBound(identifier, this.frame);
   }
 
+  /** The one text a computed key folds to in the current frame (`[keys.subscriptionId]`), if it has one. */
+  keyText(expression: ts.Expression): string | undefined {
+    const values = this.evaluator?.values(unwrapExpression(this.t, expression), this.frame) ?? [];
+    const [only] = values;
+    return values.length === 1 && only?.kind === "text" ? only.text : undefined;
+  }
+
   /** The elements of a list the evaluator reads as one array (`defs.map((d) => toSchema(d))`), each in its frame. */
   elements(expression: ts.Expression): SchemaCandidate[] | undefined {
     if (!this.evaluator) return undefined;

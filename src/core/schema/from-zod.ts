@@ -155,7 +155,8 @@ export class ZodReader extends ZodFactories {
         spread.properties.forEach(put);
         complete &&= spread.complete;
       } else if (t.isPropertyAssignment(element) || t.isShorthandPropertyAssignment(element)) {
-        const name = propertyNameText(t, element.name);
+        // `[subscriptionKeys.subscriptionId]: z.string()`: a key computed from a const object.
+        const name = propertyNameText(t, element.name) ?? (t.isComputedPropertyName(element.name) ? this.evaluated?.keyText(element.name.expression) : undefined);
         if (name === undefined) {
           complete = false;
           continue;
