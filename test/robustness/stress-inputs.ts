@@ -160,6 +160,25 @@ ${steps.join("\n")}
 `;
 }
 
+/** A tools Map filled by a method with `callers` callers, whose values also read the map itself. */
+export function selfFilledMap(callers: number): string {
+  const calls = Array.from({ length: callers }, (_, i) => `    this.upsert([{ name: "t${i}", inputSchema: { type: "object" } }, ...Array.from(this.tools.values())]);`);
+  return `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+class Tools {
+  server = new Server({ name: "m", version: "1" }, { capabilities: { tools: {} } });
+  tools = new Map();
+  constructor() {
+${calls.join("\n")}
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Array.from(this.tools.values()) }));
+  }
+  upsert(list) {
+    for (const tool of list) this.tools.set(tool.name, this.tools.get(tool.name) ?? tool);
+  }
+}
+`;
+}
+
 export const recursiveSchemas = `${SDK_HEADER}
 const Category = z.lazy(() => z.object({ name: z.string(), children: z.array(Category) }));
 server.registerTool("tree", { inputSchema: z.strictObject({ root: Category }) }, ok);
@@ -260,6 +279,7 @@ export function stressInputs(): StressInput[] {
     { name: "long-method-chain-2000", code: longMethodChain(2000), js: true, deep: true },
     { name: "long-method-chain-120", code: longMethodChain(120), js: true },
     { name: "element-callback-chain-300", code: elementCallbackChain(300), js: true },
+    { name: "self-filled-map-200", code: selfFilledMap(200), js: true },
     { name: "recursive-schemas", code: recursiveSchemas, js: true },
     { name: "cyclic-aliases", code: cyclicAliases, js: true },
     { name: "syntax-error-mid-registration", code: syntaxErrorMidRegistration, js: true, syntaxError: true },
