@@ -150,8 +150,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   };
   if (!checker && !mayHaveTools(sourceFile.text, sourceFile.fileName, settings)) return empty;
 
-  const evaluator = evaluatorFor(t, checker);
-  const evaluated = new EvaluatedSchemas(t, evaluator);
+  const evaluated = new EvaluatedSchemas(t, evaluatorFor(t, checker));
   const zod = new ZodReader(t, sourceFile, resolver, settings.zodModules, settings.zodMajor, evaluated);
   const json = new JsonSchemaReader(t, sourceFile, resolver, (call) => {
     const name = calleeName(t, call);
@@ -270,7 +269,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     const unread = unreadPartsOf(t, resolver, registration, root);
     if (unread.length > 0) registration.unread = unread;
     if (!root) continue;
-    registration.validatedAsConvertedJson ??= convertedValidator(t, evaluator, registration);
+    registration.validatedAsConvertedJson ??= convertedValidator(t, registration);
     const seen = new Set<SchemaNode>();
     const walk = (schema: SchemaNode, path: string, container: SchemaNode | undefined): void => {
       if (seen.has(schema)) return;

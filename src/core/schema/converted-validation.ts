@@ -1,7 +1,5 @@
 import type * as ts from "typescript";
 import { calleeName, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
-import type { Evaluator } from "../evaluate/evaluator.js";
-import { ROOT_ENV } from "../evaluate/env.js";
 import type { ToolRegistration } from "../registrations/model.js";
 
 /** Functions that turn a zod schema into the JSON Schema a `tools/list` handler publishes. */
@@ -16,22 +14,16 @@ const OPENING_OPTIONS = new Set(["removeAdditionalStrategy", "io", "allowedAddit
  * (zod-to-json-schema's defaults, zod 4's output mode) close every strip-mode object with
  * `additionalProperties: false`. So unknown keys are rejected at every level that is not passthrough or catchall.
  */
-export function convertedValidator(t: TS, evaluator: Evaluator, registration: ToolRegistration): ts.CallExpression | undefined {
+export function convertedValidator(t: TS, registration: ToolRegistration): ts.CallExpression | undefined {
   const input = registration.input;
-  if (!input) return undefined;
-  const env = input.env ?? ROOT_ENV;
-  const converted = evaluator.values(input.expression, env).map((value) => (value.kind === "syntax" ? closingConversion(t, value.node) : undefined));
-  const [first] = converted;
-  if (!first || converted.some((call) => call === undefined)) return undefined;
-  const source = sourceText(t, first);
+  // The finder settles the input where its definition writes it; the conversion is read there, unevaluated.
+  const conversion = input && closingConversion(t, unwrapExpression(t, input.expression));
+  if (!input || !conversion) return undefined;
+  const source = sourceText(t, conversion);
   const definitions: ts.ObjectLiteralExpression[] = registration.options ? [registration.options] : [];
-  // `inputSchema: zodToJsonSchema(S)` settled where the definition writes it: that definition.
+  // `inputSchema: zodToJsonSchema(S)` written in a definition object: that definition.
   const written = input.expression.parent;
   if (t.isPropertyAssignment(written) && t.isObjectLiteralExpression(written.parent)) definitions.push(written.parent);
-  const read = unwrapExpression(t, input.expression);
-  if (t.isPropertyAccessExpression(read)) {
-    for (const value of evaluator.values(read.expression, env)) if (value.kind === "syntax" && t.isObjectLiteralExpression(value.node)) definitions.push(value.node);
-  }
   for (const definition of definitions) {
     for (const property of definition.properties) {
       if (!t.isPropertyAssignment(property) || propertyNameText(t, property.name) === "inputSchema") continue;
