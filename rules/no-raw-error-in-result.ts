@@ -136,7 +136,7 @@ function rawChildren(t: TS, expression: ts.Expression): ts.Expression[] {
 function callsLoggerError(facts: FileFacts): boolean {
   const t = facts.ts;
   return facts.nodes.calls.some(
-    (call) => calleeName(t, call) === "error" && t.isPropertyAccessExpression(call.expression) && t.isIdentifier(call.expression.expression) && call.expression.expression.text === "logger",
+    (call) => t.isPropertyAccessExpression(call.expression) && call.expression.name.text === "error" && t.isIdentifier(call.expression.expression) && call.expression.expression.text === "logger",
   );
 }
 
