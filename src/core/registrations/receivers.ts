@@ -48,7 +48,7 @@ export function calledFramework(context: FinderContext, checker: ts.TypeChecker,
   if (!fixed) return calledFrameworkOf(context, checker, callee);
   const method = callee.name.text;
   if (fixed.calls.has(method)) return fixed.calls.get(method);
-  const answer = fixed.cls ? frameworkOfDeclaration(context, checker, memberDeclaration(checker, fixed.cls, method)) : calledFrameworkOf(context, checker, callee);
+  const answer = fixed.cls ? frameworkOfDeclaration(context, checker, memberDeclaration(t, checker, fixed.cls, method)) : calledFrameworkOf(context, checker, callee);
   fixed.calls.set(method, answer);
   return answer;
 }
@@ -221,8 +221,22 @@ function constructedClass(context: FinderContext, checker: ts.TypeChecker, name:
 }
 
 /** The declaration of a class's member (its own or inherited), as the checker names it first. */
-function memberDeclaration(checker: ts.TypeChecker, cls: ts.Symbol, member: string): ts.Declaration | undefined {
+function memberDeclaration(t: TS, checker: ts.TypeChecker, cls: ts.Symbol, member: string): ts.Declaration | undefined {
   try {
+    // Up the `extends` chain through the symbols' member tables: asking the class's type for a property
+    // resolves every member of it and its bases (a second on the SDK's generic Protocol).
+    let current: ts.Symbol | undefined = cls;
+    for (let depth = 0; current && depth < 16; depth++) {
+      const own = current.members?.get(t.escapeLeadingUnderscores(member));
+      if (own?.declarations?.[0]) return own.declarations[0];
+      const declaration = current.declarations?.find((candidate): candidate is ts.ClassLikeDeclaration => t.isClassLike(candidate));
+      const base = declaration?.heritageClauses?.find((clause) => clause.token === t.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+      if (!base) break;
+      let next = checker.getSymbolAtLocation(base);
+      if (next && next.flags & t.SymbolFlags.Alias) next = checker.getAliasedSymbol(next);
+      current = next;
+    }
+    // A base the walk cannot name (a mixin, a computed `extends`): the type's properties.
     return checker.getDeclaredTypeOfSymbol(cls).getProperty(member)?.declarations?.[0];
   } catch {
     return undefined;
