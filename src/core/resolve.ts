@@ -322,7 +322,8 @@ export function isProgramSource(file: ts.SourceFile): boolean {
   return !file.isDeclarationFile && !file.fileName.includes("/node_modules/");
 }
 
-function moduleOf(t: TS, node: ts.Node): string | undefined {
+/** The module the import declaration around `node` names (`"./defs.js"`), if it is in one. */
+export function moduleOf(t: TS, node: ts.Node): string | undefined {
   for (let current: ts.Node | undefined = node; current; current = current.parent) {
     if (t.isImportDeclaration(current)) {
       return t.isStringLiteral(current.moduleSpecifier) ? current.moduleSpecifier.text : undefined;

@@ -156,13 +156,8 @@ function callerFrames(evaluator: Evaluator, write: ts.Node): Env[] {
   });
   if (calls.length === 0) return [ROOT_ENV];
   const frames = calls.slice(0, MAX_CALLERS).map((call) => {
-    const bindings = new Map<ts.Node, Value[]>();
-    method.parameters.forEach((parameter, index) => {
-      const argument = call.arguments[index];
-      if (argument && !t.isSpreadElement(argument)) bindings.set(parameter, evaluator.ev(argument, ROOT_ENV));
-      else if (parameter.initializer) bindings.set(parameter, evaluator.ev(parameter.initializer, ROOT_ENV));
-    });
-    return ROOT_ENV.bind(bindings);
+    const args = call.arguments.map((argument) => (t.isSpreadElement(argument) ? undefined : evaluator.ev(argument, ROOT_ENV)));
+    return ROOT_ENV.bind(evaluator.bindParameters(method, args, ROOT_ENV));
   });
   // Callers past the bound: the write read where it is, whose parameters say they are not known.
   return calls.length > MAX_CALLERS ? [...frames, ROOT_ENV] : frames;

@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import { isProgramSource, returnedExpressions, type FunctionWithBody } from "../resolve.js";
+import { isProgramSource, moduleOf, returnedExpressions, type FunctionWithBody } from "../resolve.js";
 import { ScopeIndex } from "../scopes.js";
 import { VariableWrites } from "../variable-writes.js";
 import { unwrapExpression, type TS } from "../ts-utils.js";
@@ -229,7 +229,7 @@ export class Evaluator {
     // `import * as tools from "./tools.js"`: the module, whose members are its exports.
     if (t.isSourceFile(declaration)) return [{ kind: "syntax", node: declaration, env: ROOT_ENV }];
     // Another file of the program, which only the checker leads to: not code to read as written.
-    const from = importedFrom(t, declaration);
+    const from = moduleOf(t, declaration);
     if (from?.startsWith(".") && !this.checker) return [unknown(`\`${use.getText()}\` is imported from "${from}", which is read only with type information`, use)];
     // An import of a package, an enum, a namespace: code the analysis reads as written.
     return [{ kind: "syntax", node: use, env }];
@@ -310,6 +310,20 @@ export class Evaluator {
     const t = this.t;
     if (env.depth >= MAX_CALL_DEPTH) return [unknown("calls nest too deeply to follow", node)];
     if (this.active.has(fn)) return [unknown("a recursive call", node)];
+    // Arrow functions keep the `this` of where they were written.
+    const frame = env.bind(this.bindParameters(fn, args, env), t.isArrowFunction(fn) ? undefined : self);
+    this.active.add(fn);
+    try {
+      const returned = returnedExpressions(t, fn).filter((expression) => reachableIn(this, fn, expression, frame));
+      if (returned.length === 0) return [unknown("the function returns nothing the analysis can read", fn)];
+      return returned.flatMap((expression) => this.ev(expression, frame));
+    } finally {
+      this.active.delete(fn);
+    }
+  }
+
+  /** A function's parameters bound to `args` (values per argument): a rest parameter to the rest, a missing one to its default. */
+  bindParameters(fn: ts.SignatureDeclaration, args: readonly (Value[] | undefined)[], env: Env): Map<ts.Node, Value[]> {
     const bindings = new Map<ts.Node, Value[]>();
     fn.parameters.forEach((parameter, index) => {
       if (parameter.dotDotDotToken) {
@@ -321,16 +335,7 @@ export class Evaluator {
       else if (parameter.initializer) bindings.set(parameter, this.ev(parameter.initializer, env));
       else bindings.set(parameter, [{ kind: "syntax", node: parameter, env }]);
     });
-    // Arrow functions keep the `this` of where they were written.
-    const frame = env.bind(bindings, t.isArrowFunction(fn) ? undefined : self);
-    this.active.add(fn);
-    try {
-      const returned = returnedExpressions(t, fn).filter((expression) => reachableIn(this, fn, expression, frame));
-      if (returned.length === 0) return [unknown("the function returns nothing the analysis can read", fn)];
-      return returned.flatMap((expression) => this.ev(expression, frame));
-    } finally {
-      this.active.delete(fn);
-    }
+    return bindings;
   }
 
   private call(expr: ts.CallExpression, env: Env): Value[] {
@@ -406,12 +411,6 @@ function definedFactory(evaluator: Evaluator, target: Value & { kind: "syntax" }
   const [only] = values;
   const fn = values.length === 1 && only?.kind === "syntax" ? functionOf(t, only.node) : undefined;
   return fn && only?.kind === "syntax" && isProgramSource(fn.getSourceFile()) ? { fn, env: only.env } : undefined;
-}
-
-/** The module an import declaration names (`"./defs.js"`), if the declaration is an import. */
-function importedFrom(t: TS, declaration: ts.Node): string | undefined {
-  const importDeclaration = t.isImportSpecifier(declaration) ? declaration.parent.parent.parent : t.isImportClause(declaration) ? declaration.parent : t.isNamespaceImport(declaration) ? declaration.parent.parent : undefined;
-  return importDeclaration && t.isStringLiteral(importDeclaration.moduleSpecifier) ? importDeclaration.moduleSpecifier.text : undefined;
 }
 
 /** Whether the function a declaration is written in has its parameters bound in `env`. */

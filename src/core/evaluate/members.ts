@@ -215,6 +215,7 @@ function constructorAssignments(t: TS, cls: ts.ClassLikeDeclaration, key: string
 export function memberOf(evaluator: Evaluator, values: readonly Value[], key: string, node: ts.Node, env: Env): Value[] {
   const t = evaluator.t;
   const result: Value[] = [];
+  let member: ts.EnumMember | undefined;
   for (const value of values) {
     switch (value.kind) {
       case "unknown":
@@ -251,10 +252,10 @@ export function memberOf(evaluator: Evaluator, values: readonly Value[], key: st
         } else if (t.isCallExpression(target) && definitionArgument(t, target)) {
           // `defineTool({ ... })` of a package hands its options back as the tool.
           result.push(...evaluator.member(evaluator.ev(definitionArgument(t, target) as ts.Expression, value.env), key, node, env));
-        } else if (enumMember(evaluator, target, key)) {
+        } else if ((member = enumMember(evaluator, target, key))) {
           // `HelperTools.ACTOR_ADD` of `enum HelperTools { ACTOR_ADD = "add-actor" }`: the member's value.
           // As text where it is read, so that a tool named by it is named there.
-          for (const value of evaluator.ev((enumMember(evaluator, target, key) as ts.EnumMember).initializer as ts.Expression, ROOT_ENV)) {
+          for (const value of evaluator.ev(member.initializer as ts.Expression, ROOT_ENV)) {
             result.push(value.kind === "text" && t.isExpression(node) ? { kind: "text", text: value.text, node } : value);
           }
         } else {

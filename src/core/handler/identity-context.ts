@@ -3,7 +3,7 @@ import type { ObjectProperty, SchemaNode } from "../schema/model.js";
 import type { ValueFlow } from "../flow/value-flow.js";
 import type { ToolRegistration } from "../registrations/model.js";
 import type { Resolver } from "../resolve.js";
-import { calleeName, propertyNameText, unwrapExpression, walk, type TS } from "../ts-utils.js";
+import { calleeName, findProperty, propertyNameText, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { nameWords, type IdentityKind } from "./identity-names.js";
 
 /**
@@ -71,10 +71,8 @@ export function fieldDescription(t: TS, property: ObjectProperty): string | unde
   if (!assignment || !t.isPropertyAssignment(assignment)) return undefined;
   let value: ts.Node = unwrapExpression(t, assignment.initializer);
   if (t.isObjectLiteralExpression(value)) {
-    for (const member of value.properties) {
-      if (t.isPropertyAssignment(member) && propertyNameText(t, member.name) === "description" && t.isStringLiteralLike(member.initializer)) return member.initializer.text;
-    }
-    return undefined;
+    const description = findProperty(t, value, "description");
+    return description && t.isPropertyAssignment(description) && t.isStringLiteralLike(description.initializer) ? description.initializer.text : undefined;
   }
   // z.string().describe("…").optional(): the chain's calls, outermost first.
   while (t.isCallExpression(value) && t.isPropertyAccessExpression(value.expression)) {
