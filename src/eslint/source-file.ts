@@ -1,5 +1,6 @@
 import ts from "typescript";
 import type { TSESLint } from "@typescript-eslint/utils";
+import { canonicalProgram, sameText } from "../core/program-equivalence.js";
 
 /**
  * The SourceFile parsed here for the file linted last (all of a file's rules run one after another).
@@ -11,19 +12,6 @@ let created: { sourceCode: object; sourceFile: ts.SourceFile } | undefined;
 /** Drops the SourceFile parsed for `sourceCode`, once the file's rules are done with it (see create-rule.ts). */
 export function forgetSourceFile(sourceCode: object): void {
   if (created?.sourceCode === sourceCode) created = undefined;
-}
-
-/**
- * Whether TypeScript's text of the file is ESLint's. ESLint hands the parser the text with a leading shebang
- * blanked (`#!/usr/bin/env node` becomes `///usr/bin/env node`, same length) but keeps the original in
- * SourceCode: a server's entry file would otherwise lose typed analysis. Only the shebang line may differ.
- */
-export function sameText(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length || !((a.startsWith("#!") && b.startsWith("//")) || (a.startsWith("//") && b.startsWith("#!")))) return false;
-  const lineEnd = a.search(/[\r\n\u2028\u2029]/u);
-  const end = lineEnd === -1 ? a.length : lineEnd;
-  return b.search(/[\r\n\u2028\u2029]/u) === lineEnd && a.slice(2, end) === b.slice(2, end) && a.slice(end) === b.slice(end);
 }
 
 function scriptKindFor(filename: string): ts.ScriptKind {
@@ -50,9 +38,15 @@ export function sourceFileFor(context: Readonly<TSESLint.RuleContext<string, rea
   }> | undefined;
   const mapped = services?.esTreeNodeToTSNodeMap?.get(sourceCode.ast);
   // The parser may have loaded another copy of `typescript`; its SyntaxKind numbers must match ours.
+  // Only a leading shebang may differ: ESLint blanks it in the text it parses, and keeps it in SourceCode.
   if (mapped && mapped.kind === ts.SyntaxKind.SourceFile && sameText((mapped as ts.SourceFile).text, sourceCode.text)) {
-    const program = services?.program ?? undefined;
-    return { sourceFile: mapped as ts.SourceFile, checker: program?.getTypeChecker(), program };
+    const parsed = services?.program ?? undefined;
+    if (!parsed) return { sourceFile: mapped as ts.SourceFile, checker: undefined, program: undefined };
+    // A program rebuilt only for a blanked shebang is analysed as the one before it, with its checker and caches.
+    const program = canonicalProgram(parsed);
+    const sourceFile = program === parsed ? (mapped as ts.SourceFile) : program.getSourceFile((mapped as ts.SourceFile).fileName);
+    if (!sourceFile) return { sourceFile: mapped as ts.SourceFile, checker: parsed.getTypeChecker(), program: parsed };
+    return { sourceFile, checker: program.getTypeChecker(), program };
   }
   if (created?.sourceCode !== sourceCode) {
     created = { sourceCode, sourceFile: ts.createSourceFile(context.filename, sourceCode.text, ts.ScriptTarget.Latest, true, scriptKindFor(context.filename)) };

@@ -4,7 +4,7 @@
  * text with TypeScript's. `ExternalOpen` is known only from lib/external.d.ts: only typed analysis sees it.
  */
 import { describe, expect, it } from "vitest";
-import { sameText } from "../../src/eslint/source-file.js";
+import { sameText } from "../../src/core/program-equivalence.js";
 import { pluginRule } from "../rules/helpers.js";
 import { typedRuleTester } from "../rules/typed-helpers.js";
 
