@@ -45,8 +45,12 @@ export function calledFramework(context: FinderContext, checker: ts.TypeChecker,
   if (!t.isPropertyAccessExpression(callee)) return undefined;
   // A file registers tens of tools on one `server`: for a receiver whose class cannot narrow, each method is asked once.
   const fixed = fixedReceiver(context, checker, callee.expression);
-  if (!fixed) return calledFrameworkOf(context, checker, callee);
   const method = callee.name.text;
+  if (!fixed) {
+    // `server.server.setRequestHandler`: a member of a fixed receiver's class, declared as another class.
+    const cls = memberClass(context, checker, callee.expression);
+    return cls ? frameworkOfDeclaration(context, checker, memberDeclaration(t, checker, cls, method)) : calledFrameworkOf(context, checker, callee);
+  }
   if (fixed.calls.has(method)) return fixed.calls.get(method);
   const answer = fixed.cls ? frameworkOfDeclaration(context, checker, memberDeclaration(t, checker, fixed.cls, method)) : calledFrameworkOf(context, checker, callee);
   fixed.calls.set(method, answer);
@@ -153,12 +157,85 @@ function receiverClass(context: FinderContext, checker: ts.TypeChecker, receiver
 /** What is known of a receiver whose class cannot narrow, asked once per declaration and checker. */
 interface FixedReceiver {
   name: ts.Identifier;
-  /** The class of a `const x = new C(…)` with no type written, read without inferring the call. */
+  /** The class it is declared as or made by (`server: McpServer`, `= new McpServer(…)`), read without inferring a call. */
   cls: ts.Symbol | undefined;
   classKnown: boolean;
   className: string | undefined;
   /** Per method called on it: the framework that declares the method (see calledFramework). */
   calls: Map<string, Framework | "project" | undefined>;
+}
+
+/** Per checker and class: the class each member is declared as (`readonly server: Server`), or null. */
+const memberClassesByChecker = new WeakMap<ts.TypeChecker, Map<ts.Symbol, Map<string, ts.Symbol | null>>>();
+
+/**
+ * `x.member` or `this.member`, where `x` is a fixed receiver of a known class (or `this` is in a class) and
+ * the member is declared with a class type: that class, read off the declarations. Asking the checker for the
+ * type of `this.server` instead instantiates the SDK's generic Protocol (half a second on actors-mcp-server).
+ */
+function memberClass(context: FinderContext, checker: ts.TypeChecker, receiver: ts.Expression): ts.Symbol | undefined {
+  const { t } = context;
+  const expr = unwrapExpression(t, receiver);
+  if (!t.isPropertyAccessExpression(expr) || !t.isIdentifier(expr.name)) return undefined;
+  const owner = expr.expression.kind === t.SyntaxKind.ThisKeyword ? classOfThis(t, checker, expr.expression) : fixedReceiver(context, checker, expr.expression)?.cls;
+  if (!owner) return undefined;
+  let byClass = memberClassesByChecker.get(checker);
+  if (!byClass) {
+    byClass = new Map();
+    memberClassesByChecker.set(checker, byClass);
+  }
+  let members = byClass.get(owner);
+  if (!members) {
+    members = new Map();
+    byClass.set(owner, members);
+  }
+  const name = expr.name.text;
+  let cls = members.get(name);
+  if (cls === undefined) {
+    cls = declaredClass(t, checker, memberDeclaration(t, checker, owner, name)) ?? null;
+    members.set(name, cls);
+  }
+  return cls ?? undefined;
+}
+
+/** The class whose instance `this` is: the enclosing class of an instance member, through arrow functions. */
+function classOfThis(t: TS, checker: ts.TypeChecker, node: ts.Node): ts.Symbol | undefined {
+  for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
+    if (t.isFunctionDeclaration(current) || t.isFunctionExpression(current)) return undefined;
+    if (t.isClassStaticBlockDeclaration(current)) return undefined;
+    if ((t.isMethodDeclaration(current) || t.isPropertyDeclaration(current) || t.isAccessor(current)) && current.modifiers?.some((modifier) => modifier.kind === t.SyntaxKind.StaticKeyword)) return undefined;
+    if (t.isClassLike(current)) {
+      if (!current.name) return undefined;
+      try {
+        const symbol = checker.getSymbolAtLocation(current.name);
+        return symbol && symbol.flags & t.SymbolFlags.Class ? symbol : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The class a property, getter, parameter or const is declared as (`server: Server`, `get server(): Server`),
+ * or, with no type written, the class it is made by (`= new McpServer(…)`): read off the declarations,
+ * without inferring the constructor call (which checks its arguments' types).
+ */
+function declaredClass(t: TS, checker: ts.TypeChecker, declaration: ts.Declaration | undefined): ts.Symbol | undefined {
+  if (!declaration) return undefined;
+  if (!(t.isPropertyDeclaration(declaration) || t.isPropertySignature(declaration) || t.isGetAccessorDeclaration(declaration) || t.isParameter(declaration) || t.isVariableDeclaration(declaration))) return undefined;
+  const type = declaration.type;
+  const initializer = !type && (t.isVariableDeclaration(declaration) || t.isPropertyDeclaration(declaration)) && declaration.initializer ? unwrapExpression(t, declaration.initializer) : undefined;
+  const name = type && t.isTypeReferenceNode(type) ? type.typeName : initializer && t.isNewExpression(initializer) && t.isIdentifier(initializer.expression) ? initializer.expression : undefined;
+  if (!name) return undefined;
+  try {
+    let symbol = checker.getSymbolAtLocation(name);
+    if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    return symbol && symbol.flags & t.SymbolFlags.Class ? symbol : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Per checker: each const or parameter receiving registrations, fixed (a FixedReceiver) or not (null). */
@@ -184,8 +261,8 @@ function fixedReceiver(context: FinderContext, checker: ts.TypeChecker, receiver
   }
   const seen = known.get(name);
   if (seen !== undefined) return seen ?? undefined;
-  // A const made by `new C(…)` with no type written is a C: no need to ask for its type.
-  const cls = constructedClass(context, checker, name);
+  // A const made by `new C(…)` with no type written, or declared as a class (`server: McpServer`), is a C: no need to ask for its type.
+  const cls = declaredClass(t, checker, name.parent as ts.Declaration);
   let fixed = cls !== undefined;
   if (!fixed) {
     let declaredType: ts.Type | undefined;
@@ -199,25 +276,6 @@ function fixedReceiver(context: FinderContext, checker: ts.TypeChecker, receiver
   const answer = fixed ? { name, cls, classKnown: false, className: undefined, calls: new Map() } : null;
   known.set(name, answer);
   return answer ?? undefined;
-}
-
-/**
- * `const server = new McpServer(…)` with no type written: the class it constructs. Its members are read off the
- * class's declared type, without inferring the constructor call (which checks its arguments' types).
- */
-function constructedClass(context: FinderContext, checker: ts.TypeChecker, name: ts.Identifier): ts.Symbol | undefined {
-  const { t } = context;
-  const declaration = name.parent;
-  if (!t.isVariableDeclaration(declaration) || declaration.type || !declaration.initializer) return undefined;
-  const made = unwrapExpression(t, declaration.initializer);
-  if (!t.isNewExpression(made) || !t.isIdentifier(made.expression)) return undefined;
-  try {
-    let symbol = checker.getSymbolAtLocation(made.expression);
-    if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    return symbol && symbol.flags & t.SymbolFlags.Class ? symbol : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The declaration of a class's member (its own or inherited), as the checker names it first. */
