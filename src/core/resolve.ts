@@ -64,7 +64,9 @@ export class Resolver {
   resolveMember(access: ts.PropertyAccessExpression): Binding | undefined {
     const t = this.t;
     if (!this.checker || !t.isIdentifier(access.expression) || !t.isIdentifier(access.name)) return undefined;
-    const owner = this.declarationOf(access.expression);
+    // Imports are declared at the top of a file (or module block), where the scope walk always finds them: a
+    // name it does not find is no namespace import, and the checker need not be asked (every `console.log`).
+    const owner = this.scopes.declarationOf(access.expression);
     if (!owner || !t.isNamespaceImport(owner)) return undefined;
     let members = this.memberCache.get(owner);
     if (!members) {
@@ -72,8 +74,29 @@ export class Resolver {
       this.memberCache.set(owner, members);
     }
     const name = access.name.text;
-    if (!members.has(name)) members.set(name, this.exportedBinding(access.name));
+    if (!members.has(name)) members.set(name, this.namespaceMember(owner, name));
     return members.get(name);
+  }
+
+  /**
+   * An export of the module a namespace import names, looked up in the module's exports: asking for the
+   * symbol of `ns.member` itself builds the type of the whole namespace object first.
+   */
+  private namespaceMember(owner: ts.NamespaceImport, name: string): Binding | undefined {
+    const t = this.t;
+    const checker = this.checker;
+    if (!checker) return undefined;
+    let declaration: ts.Declaration | undefined;
+    try {
+      let module = checker.getSymbolAtLocation(owner.name);
+      if (module && module.flags & t.SymbolFlags.Alias) module = checker.getAliasedSymbol(module);
+      let symbol = module && checker.tryGetMemberInModuleExports(name, module);
+      if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+    } catch {
+      return undefined;
+    }
+    return declaration && isProgramSource(declaration.getSourceFile()) ? this.declaredBinding(declaration) : undefined;
   }
 
   /** An import's target; `resolve` keeps the answer per import declaration (a file has hundreds of `z.` uses). */
@@ -118,9 +141,13 @@ export class Resolver {
    * stay imports (zod itself is one).
    */
   private exportedBinding(name: ts.Identifier): Binding | undefined {
-    const t = this.t;
     const declaration = this.programDeclarationOf(name);
-    if (!declaration) return undefined;
+    return declaration ? this.declaredBinding(declaration) : undefined;
+  }
+
+  /** What an exported declaration of another program file holds, when it holds something to read. */
+  private declaredBinding(declaration: ts.Declaration): Binding | undefined {
+    const t = this.t;
     if (t.isExportAssignment(declaration)) return { kind: "value", declaration, initializer: declaration.expression };
     const binding = this.bindingOf(declaration);
     return binding.kind === "unknown" || binding.kind === "import" ? undefined : binding;
