@@ -2,7 +2,7 @@ import type * as ts from "typescript";
 import type { FunctionWithBody, Resolver } from "../resolve.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "../registrations/model.js";
 import { unwrapExpression, type TS } from "../ts-utils.js";
-import type { ArgumentRead } from "./argument-reads.js";
+import type { FieldAccesses } from "./argument-reads.js";
 
 /** A function the framework calls with the model's arguments; what it returns or throws reaches the model. */
 export interface Handler {
@@ -17,8 +17,8 @@ export interface Handler {
   inputParameter: ts.ParameterDeclaration | undefined;
   /** `extra` / `ctx` / `context`: where the authenticated session lives. */
   contextParameter: ts.ParameterDeclaration | undefined;
-  /** Every read of a field of the arguments, filled in on first use (argument-reads.ts). */
-  allArgumentReads?: ArgumentRead[];
+  /** The field accesses of its body, listed on first use (argument-reads.ts). */
+  fieldAccesses?: FieldAccesses;
 }
 
 /** A handler's function with the parameters that hold the model's input and the context. */
