@@ -24,6 +24,7 @@ export class Resolver {
   private readonly bindingCache = new Map<ts.Node, Binding>();
   private readonly memberCache = new Map<ts.Node, Map<string, Binding | undefined>>();
   private readonly writes: VariableWrites;
+  private readonly checkerAnswers = new Map<ts.Identifier, ts.Node | undefined>();
 
   constructor(
     private readonly t: TS,
@@ -243,7 +244,13 @@ export class Resolver {
   declarationOf(identifier: ts.Identifier): ts.Node | undefined {
     // The scope walk is exact for the consts, functions, parameters and imports schemas are built
     // from, and far cheaper than the checker; the checker answers what it cannot see (hoisted vars).
-    return this.scopes.declarationOf(identifier) ?? (this.checker ? this.declarationFromChecker(identifier) : undefined);
+    const scoped = this.scopes.declarationOf(identifier);
+    if (scoped || !this.checker) return scoped;
+    // Mostly globals (`console`, `JSON`), asked again by each reader of the same expression.
+    if (this.checkerAnswers.has(identifier)) return this.checkerAnswers.get(identifier);
+    const declaration = this.declarationFromChecker(identifier);
+    this.checkerAnswers.set(identifier, declaration);
+    return declaration;
   }
 
   private declarationFromChecker(identifier: ts.Identifier): ts.Node | undefined {

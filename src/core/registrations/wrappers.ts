@@ -332,7 +332,10 @@ function registrationAt(context: FinderContext, base: ToolRegistration, call: ts
 /** A call of a function some factory returned (`const tool = createRegisterTool(server); tool(def)`). */
 function returnedCallee(context: FinderContext, call: ts.CallExpression): FunctionWithBody | undefined {
   const { t } = context;
-  if (!t.isIdentifier(unwrapExpression(t, call.expression))) return undefined;
+  const callee = unwrapExpression(t, call.expression);
+  if (!t.isIdentifier(callee)) return undefined;
+  // A global (`String(x)`) or a package's function returns nothing the analysis can read: not worth evaluating.
+  if (!context.resolver.declarationOf(callee) || context.resolver.resolve(callee).kind === "import") return undefined;
   const fn = evaluatedCallee(context, call);
   return fn && isReturnedFunction(context, fn) ? (fn as FunctionWithBody) : undefined;
 }
