@@ -85,6 +85,8 @@ const inProgress = new Set<ts.SourceFile>();
 let lastUntyped: { sourceFile: ts.SourceFile; bySettings: Map<string, FileFacts> } | undefined;
 /** Typed facts per checker (one per program), file and settings: other files of the program read them. */
 const typedByChecker = new WeakMap<ts.TypeChecker, Map<ts.SourceFile, Map<string, FileFacts>>>();
+/** Typed: per checker, file and settings, the registrations a file writes (see writtenRegistrations). */
+const writtenByChecker = new WeakMap<ts.TypeChecker, Map<ts.SourceFile, Map<string, readonly ToolRegistration[]>>>();
 
 /**
  * Drops the untyped facts of the file analysed last, once every rule has used them. Until then they keep
@@ -98,6 +100,11 @@ export function forgetUntypedFacts(): void {
 /** Whether untyped facts of `sourceFile` are held (for the tests of the above). */
 export function holdsUntypedFacts(sourceFile: ts.SourceFile): boolean {
   return lastUntyped?.sourceFile === sourceFile;
+}
+
+/** Whether the full typed facts of `sourceFile` are held for `checker` (for the tests of writtenRegistrations). */
+export function holdsTypedFacts(checker: ts.TypeChecker, sourceFile: ts.SourceFile): boolean {
+  return (typedByChecker.get(checker)?.get(sourceFile)?.size ?? 0) > 0;
 }
 
 /**
@@ -133,12 +140,41 @@ export function getFileFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeC
   }
   const cached = bySettings.get(key);
   if (cached) return cached;
-  const facts = computeFacts(t, sourceFile, checker, settings);
+  const facts = computeFacts(t, sourceFile, checker, settings, false);
   bySettings.set(key, facts);
   return facts;
 }
 
-function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, settings: GuardSettings): FileFacts {
+/**
+ * Typed: the registrations `file` writes, before its wrappers are expanded, for a file whose wrapper this
+ * one calls. The file's full facts when they are known; otherwise only its own registrations are read, since
+ * its full facts would resolve every call it makes into further files (firebase-tools' MCP code calls into 150
+ * files of the CLI that are neither linted nor register anything).
+ */
+function writtenRegistrations(t: TS, file: ts.SourceFile, checker: ts.TypeChecker, settings: GuardSettings): readonly ToolRegistration[] {
+  const key = settingsKey(settings);
+  const full = typedByChecker.get(checker)?.get(file)?.get(key);
+  if (full) return full.unexpandedRegistrations;
+  let byFile = writtenByChecker.get(checker);
+  if (!byFile) {
+    byFile = new Map();
+    writtenByChecker.set(checker, byFile);
+  }
+  let bySettings = byFile.get(file);
+  if (!bySettings) {
+    bySettings = new Map();
+    byFile.set(file, bySettings);
+  }
+  let written = bySettings.get(key);
+  if (!written) {
+    written = computeFacts(t, file, checker, settings, true).unexpandedRegistrations;
+    bySettings.set(key, written);
+  }
+  return written;
+}
+
+/** A file's facts; with `writtenOnly`, only the registrations it writes (`unexpandedRegistrations`), for writtenRegistrations. */
+function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, settings: GuardSettings, writtenOnly: boolean): FileFacts {
   const resolver = new Resolver(t, sourceFile, checker);
   const flow = new ValueFlow(t, resolver, (call) => {
     const name = calleeName(t, call);
@@ -181,7 +217,7 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     ? (file: ts.SourceFile): readonly ToolRegistration[] => {
         if (inProgress.has(file)) return [];
         try {
-          return getFileFacts(t, file, checker, settings).unexpandedRegistrations;
+          return writtenRegistrations(t, file, checker, settings);
         } catch {
           return [];
         }
@@ -190,10 +226,11 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   let found: FoundRegistrations;
   inProgress.add(sourceFile);
   try {
-    found = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape, settings.registrations, foreignRegistrations);
+    found = findRegistrations(t, sourceFile, resolver, checker, looksLikeShape, settings.registrations, foreignRegistrations, writtenOnly);
   } finally {
     inProgress.delete(sourceFile);
   }
+  if (writtenOnly) return { ...empty, unexpandedRegistrations: found.unexpanded };
   const registrations = found.registrations;
   if (registrations.length === 0 && found.callToolHandlers.length === 0 && found.clientTransports.length === 0) return { ...empty, unexpandedRegistrations: found.unexpanded, unreadSites: found.unreadSites };
 

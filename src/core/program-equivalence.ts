@@ -44,8 +44,8 @@ function equivalentPrograms(a: ts.Program, b: ts.Program): boolean {
   const bFiles = b.getSourceFiles();
   if (aFiles.length !== bFiles.length) return false;
   for (let i = 0; i < aFiles.length; i++) {
-    const x = aFiles[i]!;
-    const y = bFiles[i]!;
+    const x = aFiles[i];
+    const y = bFiles[i];
     if (x === y) continue;
     if (x.fileName !== y.fileName || !sameText(x.text, y.text)) return false;
   }

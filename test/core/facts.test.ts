@@ -1,6 +1,7 @@
+import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { getFileFacts } from "../../src/core/facts.js";
+import { getFileFacts, holdsTypedFacts } from "../../src/core/facts.js";
 import { readSettings } from "../../src/core/settings.js";
 
 const settings = readSettings(undefined);
@@ -41,6 +42,23 @@ describe("file facts", () => {
     expect(typedA).not.toBe(untypedA);
     getFileFacts(ts, b, checker, settings);
     expect(getFileFacts(ts, a, checker, settings)).toBe(typedA);
+  });
+
+  it("typed, read only the registrations a called wrapper's file writes, not that file's own calls into further files", () => {
+    const dir = fileURLToPath(new URL("../fixtures/written-registrations", import.meta.url));
+    const config = ts.getParsedCommandLineOfConfigFile(`${dir}/tsconfig.json`, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    if (!config) throw new Error("the fixture's tsconfig.json cannot be read");
+    const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
+    const checker = program.getTypeChecker();
+    const file = (name: string) => program.getSourceFile(`${dir}/${name}`) as ts.SourceFile;
+
+    const server = getFileFacts(ts, file("server.ts"), checker, settings);
+    expect(server.registrations.map((registration) => `${registration.api} ${registration.toolName}`)).toEqual(["wrapper search"]);
+    // The wrapper's file was read for what it registers; neither it nor the files it calls got full facts.
+    expect(["tools.ts", "util.ts", "format.ts"].map((name) => holdsTypedFacts(checker, file(name)))).toEqual([false, false, false]);
+    // Linted itself, it has full facts, with the wrapper's registration kept as written.
+    expect(getFileFacts(ts, file("tools.ts"), checker, settings).unexpandedRegistrations.map((registration) => registration.api)).toEqual(["registerTool"]);
+    expect(holdsTypedFacts(checker, file("tools.ts"))).toBe(true);
   });
 
   it("find nothing in a file without an MCP framework import", () => {

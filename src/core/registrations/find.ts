@@ -42,6 +42,8 @@ export function findRegistrations(
   looksLikeShape: (literal: ts.ObjectLiteralExpression) => boolean,
   declared: readonly DeclaredRegistration[] = [],
   foreignRegistrations?: (file: ts.SourceFile) => readonly ToolRegistration[],
+  /** Only the registrations the file writes (`unexpanded`): no wrapper, class or dispatch is followed. */
+  writtenOnly = false,
 ): FoundRegistrations {
   const nodes: NodeIndex = { calls: [], newExpressions: [], objectLiterals: [], returns: [], conciseArrows: [] };
   const found: FoundRegistrations = { nodes, registrations: [], unexpanded: [], callToolHandlers: [], clientTransports: [], unreadSites: [] };
@@ -117,6 +119,7 @@ export function findRegistrations(
   }
   if (mayCallDeclared) found.registrations.push(...declaredRegistrations(context, nodes.calls, declared));
   found.unexpanded = [...found.registrations];
+  if (writtenOnly) return found;
   if (found.registrations.length > 0 || foreignRegistrations) expandWrappers(context, found);
   // A class may be a tool of a base class in another file (typed) or of a declared base class, with no registration here.
   if (found.registrations.length > 0 || (classes.length > 0 && (foreignRegistrations || mayCallDeclared))) found.registrations.push(...classTools(context, found.registrations, classes, declared));
