@@ -15,8 +15,11 @@ export function sameText(a: string, b: string): boolean {
 
 /** Each program seen, mapped to the program whose analysis it reuses (itself, or an earlier equivalent one). */
 const canonicalOf = new WeakMap<ts.Program, ts.Program>();
-/** The program the last one seen maps to; the next is compared with it. */
-let latest: ts.Program | undefined;
+/**
+ * The program the last one seen maps to; the next is compared with it. Weakly held: once a lint run lets go
+ * of its programs, keeping one alive would make every later collection mark its checker.
+ */
+let latest: WeakRef<ts.Program> | undefined;
 
 /**
  * The program to analyse in place of `program`: an earlier program with the same options and the same files,
@@ -28,28 +31,38 @@ export function canonicalProgram(program: ts.Program): ts.Program {
   const known = canonicalOf.get(program);
   if (known) return known;
   let canonical = program;
+  const previous = latest?.deref();
   try {
-    if (latest && latest !== program && equivalentPrograms(latest, program)) canonical = latest;
+    if (previous && previous !== program && equivalentPrograms(previous, program)) canonical = previous;
   } catch {
     canonical = program;
   }
   canonicalOf.set(program, canonical);
-  latest = canonical;
+  latest = new WeakRef(canonical);
   return canonical;
 }
 
+/**
+ * Same options, same files, same texts but for blanked shebangs, and built one from the other: a rebuild
+ * reuses the unchanged files' SourceFiles. A program that shares none comes from another project service (a
+ * new lint run over the same files), whose analysis starts afresh, as it would in a new process.
+ */
 function equivalentPrograms(a: ts.Program, b: ts.Program): boolean {
   if (!sameOptions(a.getCompilerOptions(), b.getCompilerOptions())) return false;
   const aFiles = a.getSourceFiles();
   const bFiles = b.getSourceFiles();
   if (aFiles.length !== bFiles.length) return false;
+  let shared = false;
   for (let i = 0; i < aFiles.length; i++) {
     const x = aFiles[i];
     const y = bFiles[i];
-    if (x === y) continue;
+    if (x === y) {
+      shared = true;
+      continue;
+    }
     if (x.fileName !== y.fileName || !sameText(x.text, y.text)) return false;
   }
-  return true;
+  return shared;
 }
 
 function sameOptions(a: ts.CompilerOptions, b: ts.CompilerOptions): boolean {

@@ -60,6 +60,16 @@ describe("canonicalProgram", () => {
     expect(canonicalProgram(strict)).toBe(strict);
   });
 
+  it("keeps a program built afresh over the same texts (a new lint run) as its own", () => {
+    const first = programOf({ "/p5/entry.ts": entry, "/p5/tools.ts": tools });
+    canonicalProgram(first);
+    const fresh = programOf({ "/p5/entry.ts": entry, "/p5/tools.ts": tools });
+    expect(fresh.getSourceFile("/p5/tools.ts")).not.toBe(first.getSourceFile("/p5/tools.ts"));
+    expect(canonicalProgram(fresh)).toBe(fresh);
+    const blanked = programOf({ "/p5/entry.ts": entry.replace("#!", "//"), "/p5/tools.ts": tools }, fresh);
+    expect(canonicalProgram(blanked)).toBe(fresh);
+  });
+
   it("does not take a shebang line that says something else for a blanked one", () => {
     const first = programOf({ "/p4/entry.ts": entry, "/p4/tools.ts": tools });
     canonicalProgram(first);
