@@ -22,8 +22,8 @@ const canonicalOf = new WeakMap<ts.Program, ts.Program>();
 let latest: WeakRef<ts.Program> | undefined;
 
 /**
- * The program to analyse in place of `program`: an earlier program with the same options and the same files,
- * whose texts differ at most by a blanked shebang, or `program` itself. typescript-eslint builds a new
+ * The program to analyse in place of `program`: the earlier program it was rebuilt from, when their options and
+ * files are the same and their texts differ at most by a blanked shebang, or `program` itself. typescript-eslint builds a new
  * program each time it lints a file with a shebang (ESLint's text differs from the disk's), and a new program
  * has a new checker: without this, every cache keyed by the checker, and the checker's own types, start over.
  */
