@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark: how much the plugin adds to an ESLint run over a corpus of MCP server files.
 //   npm run bench                      (builds dist/, then runs this)
-//   node --expose-gc bench/run.js [--runs 5] [--regenerate] [--files 200] [--registrations 20] [--no-typed] [--floor] [--no-alone] [--modes a,b]
+//   node --expose-gc bench/run.js [--runs 5] [--regenerate] [--files 200] [--registrations 20] [--no-typed] [--floor] [--reference] [--no-alone] [--modes a,b]
 // Modes, each linted with a fresh ESLint instance (cache off), runs interleaved and rotated so that machine
 // noise hits every mode alike:
 //   baseline              @typescript-eslint/parser, no rules
@@ -12,6 +12,8 @@
 //   typed-empty-rule      the same under projectService
 //   replay (--floor)      the recommended findings reported again without analysis: ESLint's own cost for them
 //   inventory             `mcp-guard inventory` of the same files: its tsconfig.json's program, facts, recommended rules
+//   typed-reference       (--reference) one typed rule of typescript-eslint, no-floating-promises, and nothing else:
+//                         what a single widely used typed rule costs over the same floor, for scale
 // --modes keeps only the named modes (for example --modes typed-recommended,inventory).
 // Then, unless --no-alone, the analysis without ESLint (bench/analysis-alone.js). Where Linux reports it, each
 // mode's CPU time is also split into the main thread and V8's background threads (bench/main-thread.js).
@@ -24,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import tsParser from "@typescript-eslint/parser";
 import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
 import plugin from "../dist/src/index.js";
 import { selectRules } from "../dist/src/cli/rule-set.js";
 import { staticInventory } from "../dist/src/cli/static-inventory.js";
@@ -45,6 +48,7 @@ const { values: args } = parseArgs({
     regenerate: { type: "boolean", default: false },
     "no-typed": { type: "boolean", default: false },
     floor: { type: "boolean", default: false },
+    reference: { type: "boolean", default: false },
     "no-alone": { type: "boolean", default: false },
     modes: { type: "string" },
   },
@@ -77,6 +81,7 @@ function config(mode) {
   const out = [{ files: ["**/*.ts"], languageOptions }];
   if (mode.replay) out.push(...replayConfig(replayed, ["**/*.ts"], languageOptions));
   else if (mode.rules) out.push({ ...recommended, files: ["**/*.ts"] });
+  else if (mode.reference) out.push({ files: ["**/*.ts"], plugins: { "@typescript-eslint": tseslint.plugin }, rules: { "@typescript-eslint/no-floating-promises": "error" } });
   else if (mode.emptyRule) out.push({ files: ["**/*.ts"], plugins: { bench: emptyRulePlugin }, rules: { "bench/empty": "error" } });
   return out;
 }
@@ -92,8 +97,9 @@ const modes = [
   { name: "replay", typed: false, rules: true, replay: true },
   // The command's own work, as `mcp-guard inventory src` in the corpus does it (typed: the corpus has a tsconfig.json).
   { name: "inventory", typed: true, rules: true, inventory: true },
+  { name: "typed-reference", typed: true, rules: false, reference: true },
 ]
-  .filter((m) => !(args["no-typed"] && m.typed) && (args.floor || !m.replay))
+  .filter((m) => !(args["no-typed"] && m.typed) && (args.floor || !m.replay) && (args.reference || !m.reference))
   .filter((m) => !args.modes || args.modes.split(",").includes(m.name));
 
 // Every run starts from a collected heap, so no mode pays for the garbage another one left behind, and ends
@@ -213,6 +219,7 @@ line("empty-rule / baseline", ratios("empty-rule", "baseline"));
 line("recommended / empty-rule", ratios("recommended", "empty-rule"));
 line("typed-empty-rule / typed-baseline", ratios("typed-empty-rule", "typed-baseline"));
 line("typed-recommended / typed-empty-rule", ratios("typed-recommended", "typed-empty-rule"));
+line("typed-reference / typed-empty-rule", ratios("typed-reference", "typed-empty-rule"), "  (one typescript-eslint typed rule, for scale)");
 
 // Where the time goes inside one run: ESLint's own per-file statistics (`stats: true`) split each file's time into
 // parsing and each rule. The plugin computes a file's facts once, in whichever of its rules runs first, so that
