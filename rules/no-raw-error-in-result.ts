@@ -132,8 +132,24 @@ function rawChildren(t: TS, expression: ts.Expression): ts.Expression[] {
   return [];
 }
 
+/**
+ * Typed: per facts, whether the file calls `logger.error(...)`, since an entry file's facts are checked again
+ * for every file they reach. Untyped facts are one file's, and a WeakMap key would keep its tree (facts.ts).
+ */
+const callsLoggerErrorByFacts = new WeakMap<FileFacts, boolean>();
+
 /** A file that already calls `logger.error(...)` has an obvious logger to keep the detail in. */
 function callsLoggerError(facts: FileFacts): boolean {
+  if (!facts.resolver.typeChecker) return scanForLoggerError(facts);
+  let answer = callsLoggerErrorByFacts.get(facts);
+  if (answer === undefined) {
+    answer = scanForLoggerError(facts);
+    callsLoggerErrorByFacts.set(facts, answer);
+  }
+  return answer;
+}
+
+function scanForLoggerError(facts: FileFacts): boolean {
   const t = facts.ts;
   return facts.nodes.calls.some(
     (call) => t.isPropertyAccessExpression(call.expression) && call.expression.name.text === "error" && t.isIdentifier(call.expression.expression) && call.expression.expression.text === "logger",

@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import { getFileFacts, type FileFacts } from "./facts.js";
+import { importedFile } from "./module-exports.js";
 import { isProgramSource } from "./resolve.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import type { TS } from "./ts-utils.js";
@@ -59,14 +60,13 @@ function factsReaching(t: TS, program: ts.Program, checker: ts.TypeChecker, sett
 function transitiveImporters(t: TS, program: ts.Program, checker: ts.TypeChecker, target: ts.SourceFile): ts.SourceFile[] {
   const graph = importerGraph(t, program, checker);
   const seen = new Set<string>([target.fileName]);
-  const queue: ts.SourceFile[] = [target];
   const importers: ts.SourceFile[] = [];
-  for (let next = queue.shift(); next; next = queue.shift()) {
+  // The list is its own queue: a large program's importers are hundreds of files.
+  for (let next: ts.SourceFile | undefined = target, i = 0; next; next = importers[i++]) {
     for (const importer of graph.get(next.fileName) ?? []) {
       if (seen.has(importer.fileName)) continue;
       seen.add(importer.fileName);
       importers.push(importer);
-      queue.push(importer);
     }
   }
   return importers;
@@ -92,25 +92,30 @@ function importerGraph(t: TS, program: ts.Program, checker: ts.TypeChecker): Map
   return graph;
 }
 
-function importedFile(t: TS, checker: ts.TypeChecker, specifier: ts.StringLiteral): ts.SourceFile | undefined {
-  try {
-    const declaration = checker.getSymbolAtLocation(specifier)?.valueDeclaration;
-    return declaration && t.isSourceFile(declaration) ? declaration : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** Per facts: the files its tools reach into, worked out once (an entry file is an importer of every other file). */
+const reachedFilesByFacts = new WeakMap<FileFacts, ReadonlySet<ts.SourceFile>>();
 
 /** Whether a file's tools reach into `target`: a schema, handler or annotations object written there. */
 function reachesFile(facts: FileFacts, target: ts.SourceFile): boolean {
-  for (const occurrence of facts.inputs) if (occurrence.schema.site.getSourceFile() === target) return true;
-  for (const handler of facts.handlers) if (handler.fn.getSourceFile() === target) return true;
-  for (const fn of facts.reachedFunctions) if (fn.getSourceFile() === target) return true;
+  let files = reachedFilesByFacts.get(facts);
+  if (!files) {
+    files = reachedFiles(facts);
+    reachedFilesByFacts.set(facts, files);
+  }
+  return files.has(target);
+}
+
+function reachedFiles(facts: FileFacts): ReadonlySet<ts.SourceFile> {
+  const files = new Set<ts.SourceFile>();
+  for (const occurrence of facts.inputs) files.add(occurrence.schema.site.getSourceFile());
+  for (const handler of facts.handlers) files.add(handler.fn.getSourceFile());
+  for (const fn of facts.reachedFunctions) files.add(fn.getSourceFile());
   for (const registration of facts.registrations) {
     // A tool named in a definition object there: a missing-annotations report goes to its name.
-    if (registration.nameNode?.getSourceFile() === target) return true;
+    const nameFile = registration.nameNode?.getSourceFile();
+    if (nameFile) files.add(nameFile);
     const annotations = registration.annotations && facts.resolver.objectLiteralOf(registration.annotations);
-    if (annotations?.getSourceFile() === target) return true;
+    if (annotations) files.add(annotations.getSourceFile());
   }
-  return false;
+  return files;
 }
