@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { ASK_THE_CHECKER, exportedDeclaration, importedFile } from "./module-exports.js";
 import { ScopeIndex } from "./scopes.js";
 import { VariableWrites, type VariableWrite } from "./variable-writes.js";
 import { unwrapExpression, walk, type TS } from "./ts-utils.js";
@@ -80,13 +81,20 @@ export class Resolver {
   }
 
   /**
-   * An export of the module a namespace import names, looked up in the module's exports: asking for the
-   * symbol of `ns.member` itself builds the type of the whole namespace object first.
+   * An export of the module a namespace import names, read from its export statements (module-exports.ts),
+   * else looked up in the module's exports: asking for the symbol of `ns.member` itself builds the type of
+   * the whole namespace object first.
    */
   private namespaceMember(owner: ts.NamespaceImport, name: string): Binding | undefined {
     const t = this.t;
     const checker = this.checker;
     if (!checker) return undefined;
+    const specifier = owner.parent.parent.moduleSpecifier;
+    const file = importedFile(t, checker, specifier);
+    // A package's declarations hold no value to read (`import * as z from "zod"`): no need to build its export table.
+    if (file && !isProgramSource(file)) return undefined;
+    const written = file ? exportedDeclaration(t, checker, file, name) : ASK_THE_CHECKER;
+    if (written !== ASK_THE_CHECKER) return written && isProgramSource(written.getSourceFile()) ? this.declaredBinding(written) : undefined;
     let declaration: ts.Declaration | undefined;
     try {
       let module = checker.getSymbolAtLocation(owner.name);
@@ -103,8 +111,29 @@ export class Resolver {
   /** An import's target; `resolve` keeps the answer per import declaration (a file has hundreds of `z.` uses). */
   private importedBinding(declaration: ts.Node): Binding | undefined {
     const t = this.t;
+    const named = this.writtenImport(declaration);
+    if (named !== ASK_THE_CHECKER) return named;
     const name = t.isImportSpecifier(declaration) || t.isImportClause(declaration) || t.isNamespaceImport(declaration) ? declaration.name : undefined;
     return name ? this.exportedBinding(name) : undefined;
+  }
+
+  /**
+   * `import { x } from "./defs.js"` (or a default import), read from the module's export statements: asking the
+   * checker for the alias builds the export table of every module behind a barrel first (module-exports.ts).
+   */
+  private writtenImport(declaration: ts.Node): Binding | undefined | typeof ASK_THE_CHECKER {
+    const t = this.t;
+    const checker = this.checker;
+    const clause = t.isImportSpecifier(declaration) ? declaration.parent.parent : t.isImportClause(declaration) ? declaration : undefined;
+    if (!checker || !clause) return ASK_THE_CHECKER;
+    const importedName = t.isImportSpecifier(declaration) ? (declaration.propertyName ?? declaration.name).text : "default";
+    const file = importedFile(t, checker, clause.parent.moduleSpecifier);
+    if (!file) return ASK_THE_CHECKER;
+    // A package's declarations hold no value to read; their re-exports of the program are not followed.
+    if (!isProgramSource(file)) return undefined;
+    const written = exportedDeclaration(t, checker, file, importedName);
+    if (written === ASK_THE_CHECKER) return written;
+    return written && isProgramSource(written.getSourceFile()) ? this.declaredBinding(written) : undefined;
   }
 
   /**
