@@ -4,6 +4,7 @@ import { unwrapExpression, type TS } from "../ts-utils.js";
 import type { FinderContext } from "./context.js";
 import { SERVER_CLASS_NAMES, importedFrameworks } from "./frameworks.js";
 import type { Framework } from "./model.js";
+import { typeLiteralMembers, writtenMember } from "./written-types.js";
 
 // Which calls are registrations, by their receiver: the method a call resolves to (typed), the receiver's
 // class, and the file's imports (untyped).
@@ -59,6 +60,10 @@ export function calledFramework(context: FinderContext, checker: ts.TypeChecker,
 
 function calledFrameworkOf(context: FinderContext, checker: ts.TypeChecker, callee: ts.PropertyAccessExpression): Framework | "project" | undefined {
   const { t } = context;
+  // `tool.tool(…)` of a parameter typed with this file's own generic tool type: the member as written. The checker
+  // would resolve the member on the instantiated type, zod's shapes and all.
+  const written = writtenMemberOf(context, callee);
+  if (written) return frameworkOfDeclaration(context, checker, written);
   // The method's symbol, not the resolved signature: resolving the overload would check the arguments
   // (zod schemas' types), which costs more than the rest of the analysis.
   let declaration: ts.Declaration | undefined;
@@ -70,6 +75,15 @@ function calledFrameworkOf(context: FinderContext, checker: ts.TypeChecker, call
     return undefined;
   }
   return frameworkOfDeclaration(context, checker, declaration);
+}
+
+/** The member a call's receiver declares by its written type: a parameter or const typed with a type of its own file. */
+function writtenMemberOf(context: FinderContext, callee: ts.PropertyAccessExpression): ts.TypeElement | undefined {
+  const { t, resolver } = context;
+  const receiver = unwrapExpression(t, callee.expression);
+  const declaration = t.isIdentifier(receiver) ? resolver.declarationOf(receiver) : undefined;
+  const type = declaration && (t.isParameter(declaration) || t.isVariableDeclaration(declaration)) ? declaration.type : undefined;
+  return declaration && type ? writtenMember(t, declaration.getSourceFile(), type, callee.name.text) : undefined;
 }
 
 /** The framework whose declaration files declare a method, or "project" for a project's registration-like member. */
@@ -124,20 +138,11 @@ function declaredHereWithMember(context: FinderContext, callee: ts.PropertyAcces
   if (!type || !t.isTypeReferenceNode(type) || !t.isIdentifier(type.typeName)) return false;
   const name = type.typeName.text;
   const declared = context.sourceFile.statements.find((statement): statement is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => (t.isInterfaceDeclaration(statement) || t.isTypeAliasDeclaration(statement)) && statement.name.text === name);
-  const members = !declared ? [] : t.isInterfaceDeclaration(declared) ? [...declared.members] : typeLiteralMembers(t, declared.type, 0);
+  const members = !declared ? [] : t.isInterfaceDeclaration(declared) ? [...declared.members] : typeLiteralMembers(t, declared.type);
   return members.some((member) => member.name !== undefined && t.isIdentifier(member.name) && member.name.text === callee.name.text);
 }
 
 /** The members of the object types a type is written as: `{ … }`, both branches of `A extends B ? { … } : { … }`, unions, intersections. */
-function typeLiteralMembers(t: TS, type: ts.TypeNode, depth: number): ts.TypeElement[] {
-  if (depth > 4) return [];
-  if (t.isTypeLiteralNode(type)) return [...type.members];
-  if (t.isParenthesizedTypeNode(type)) return typeLiteralMembers(t, type.type, depth + 1);
-  if (t.isConditionalTypeNode(type)) return [...typeLiteralMembers(t, type.trueType, depth + 1), ...typeLiteralMembers(t, type.falseType, depth + 1)];
-  if (t.isUnionTypeNode(type) || t.isIntersectionTypeNode(type)) return type.types.flatMap((member) => typeLiteralMembers(t, member, depth + 1));
-  return [];
-}
-
 /**
  * The receiver's class (see receiverClassName). A file registers tens of tools on one `server`: when it is
  * a const or a parameter whose declared type is not a union, narrowing cannot change its class, so the
