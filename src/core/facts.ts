@@ -22,6 +22,7 @@ import { findResultSinks, type ResultSink } from "./handler/result-sinks.js";
 import type { CallToolHandler, FoundRegistrations, Framework, NodeIndex, UnreadSite } from "./registrations/model.js";
 import { importedFrameworks } from "./registrations/frameworks.js";
 import { unreadPartsOf } from "./unread.js";
+import { getOrCreate } from "./memo.js";
 
 /** One schema node as it appears in one tool's input. */
 export interface InputOccurrence {
@@ -122,18 +123,9 @@ export function mayHaveTools(text: string, fileName: string, settings: GuardSett
  */
 export function getFileFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, settings: GuardSettings): FileFacts {
   const key = settingsKey(settings);
-  let bySettings: Map<string, FileFacts> | undefined;
+  let bySettings: Map<string, FileFacts>;
   if (checker) {
-    let byFile = typedByChecker.get(checker);
-    if (!byFile) {
-      byFile = new Map();
-      typedByChecker.set(checker, byFile);
-    }
-    bySettings = byFile.get(sourceFile);
-    if (!bySettings) {
-      bySettings = new Map();
-      byFile.set(sourceFile, bySettings);
-    }
+    bySettings = getOrCreate(getOrCreate(typedByChecker, checker, () => new Map()), sourceFile, () => new Map());
   } else {
     if (lastUntyped?.sourceFile !== sourceFile) lastUntyped = { sourceFile, bySettings: new Map() };
     bySettings = lastUntyped.bySettings;
@@ -155,22 +147,8 @@ function writtenRegistrations(t: TS, file: ts.SourceFile, checker: ts.TypeChecke
   const key = settingsKey(settings);
   const full = typedByChecker.get(checker)?.get(file)?.get(key);
   if (full) return full.unexpandedRegistrations;
-  let byFile = writtenByChecker.get(checker);
-  if (!byFile) {
-    byFile = new Map();
-    writtenByChecker.set(checker, byFile);
-  }
-  let bySettings = byFile.get(file);
-  if (!bySettings) {
-    bySettings = new Map();
-    byFile.set(file, bySettings);
-  }
-  let written = bySettings.get(key);
-  if (!written) {
-    written = computeFacts(t, file, checker, settings, true).unexpandedRegistrations;
-    bySettings.set(key, written);
-  }
-  return written;
+  const bySettings = getOrCreate(getOrCreate(writtenByChecker, checker, () => new Map()), file, () => new Map());
+  return getOrCreate(bySettings, key, () => computeFacts(t, file, checker, settings, true).unexpandedRegistrations);
 }
 
 /** A file's facts; with `writtenOnly`, only the registrations it writes (`unexpandedRegistrations`), for writtenRegistrations. */

@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import type { TS } from "./ts-utils.js";
+import { getOrCreate } from "./memo.js";
 
 // What a module of the program exports by a name, read from its export statements. Asking the checker for
 // one member of a barrel (`import * as operations from "./models/operations"`, hundreds of `export *`)
@@ -28,16 +29,7 @@ export function importedFile(t: TS, checker: ts.TypeChecker, specifier: ts.Expre
 
 /** The declaration `file` exports as `name`, through `export { … } from` and `export *`; undefined when it exports no such name. */
 export function exportedDeclaration(t: TS, checker: ts.TypeChecker, file: ts.SourceFile, name: string, depth = 0): ExportLookup {
-  let byFile = lookupsByChecker.get(checker);
-  if (!byFile) {
-    byFile = new Map();
-    lookupsByChecker.set(checker, byFile);
-  }
-  let byName = byFile.get(file);
-  if (!byName) {
-    byName = new Map();
-    byFile.set(file, byName);
-  }
+  const byName = getOrCreate(getOrCreate(lookupsByChecker, checker, () => new Map()), file, () => new Map());
   if (byName.has(name)) return byName.get(name);
   if (depth > MAX_REEXPORT_DEPTH) return ASK_THE_CHECKER;
   // Set first, so a cycle of `export *` answers "not here" inside itself.

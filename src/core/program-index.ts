@@ -4,6 +4,7 @@ import { importedFile } from "./module-exports.js";
 import { isProgramSource } from "./resolve.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import type { TS } from "./ts-utils.js";
+import { getOrCreate } from "./memo.js";
 
 /** Per program: for each file name, the program source files that import it (directly). */
 const importerGraphs = new WeakMap<ts.Program, Map<string, ts.SourceFile[]>>();
@@ -20,22 +21,8 @@ const reachingByProgram = new WeakMap<ts.Program, Map<string, Map<string, FileFa
 export function factsForFile(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, program: ts.Program | undefined, settings: GuardSettings): FileFacts[] {
   const own = getFileFacts(t, sourceFile, checker, settings);
   if (!checker || !program) return [own];
-  let bySettings = reachingByProgram.get(program);
-  if (!bySettings) {
-    bySettings = new Map();
-    reachingByProgram.set(program, bySettings);
-  }
-  const key = settingsKey(settings);
-  let byFile = bySettings.get(key);
-  if (!byFile) {
-    byFile = new Map();
-    bySettings.set(key, byFile);
-  }
-  let reaching = byFile.get(sourceFile.fileName);
-  if (!reaching) {
-    reaching = factsReaching(t, program, checker, settings, sourceFile);
-    byFile.set(sourceFile.fileName, reaching);
-  }
+  const byFile = getOrCreate(getOrCreate(reachingByProgram, program, () => new Map()), settingsKey(settings), () => new Map());
+  const reaching = getOrCreate(byFile, sourceFile.fileName, () => factsReaching(t, program, checker, settings, sourceFile));
   return reaching.length > 0 ? [own, ...reaching] : [own];
 }
 
@@ -97,12 +84,7 @@ const reachedFilesByFacts = new WeakMap<FileFacts, ReadonlySet<ts.SourceFile>>()
 
 /** Whether a file's tools reach into `target`: a schema, handler or annotations object written there. */
 function reachesFile(facts: FileFacts, target: ts.SourceFile): boolean {
-  let files = reachedFilesByFacts.get(facts);
-  if (!files) {
-    files = reachedFiles(facts);
-    reachedFilesByFacts.set(facts, files);
-  }
-  return files.has(target);
+  return getOrCreate(reachedFilesByFacts, facts, () => reachedFiles(facts)).has(target);
 }
 
 function reachedFiles(facts: FileFacts): ReadonlySet<ts.SourceFile> {

@@ -3,6 +3,7 @@ import { ASK_THE_CHECKER, exportedDeclaration, importedFile } from "./module-exp
 import { ScopeIndex } from "./scopes.js";
 import { VariableWrites, type VariableWrite } from "./variable-writes.js";
 import { unwrapExpression, walk, type TS } from "./ts-utils.js";
+import { getOrCreate } from "./memo.js";
 
 export type FunctionWithBody = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
 
@@ -70,11 +71,7 @@ export class Resolver {
     // name it does not find is no namespace import, and the checker need not be asked (every `console.log`).
     const owner = this.scopes.declarationOf(access.expression);
     if (!owner || !t.isNamespaceImport(owner)) return undefined;
-    let members = this.memberCache.get(owner);
-    if (!members) {
-      members = new Map();
-      this.memberCache.set(owner, members);
-    }
+    const members = getOrCreate(this.memberCache, owner, () => new Map());
     const name = access.name.text;
     if (!members.has(name)) members.set(name, this.namespaceMember(owner, name));
     return members.get(name);

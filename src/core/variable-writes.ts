@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import { unwrapExpression, walk, type TS } from "./ts-utils.js";
+import { getOrCreate } from "./memo.js";
 
 /**
  * A value written to a variable after its declaration: `x = v` (assign), `x += v` (append, which makes
@@ -39,12 +40,7 @@ export class VariableWrites {
     // A `let` or `const` is written only within its block; a `var` anywhere in its function.
     const scope = (flags & t.NodeFlags.BlockScoped) !== 0 ? declaration.parent.parent?.parent : enclosingFunction(t, declaration);
     if (!scope) return [];
-    let writes = this.byScope.get(scope);
-    if (!writes) {
-      writes = this.writesIn(scope);
-      this.byScope.set(scope, writes);
-    }
-    return writes.get(declaration) ?? [];
+    return getOrCreate(this.byScope, scope, () => this.writesIn(scope)).get(declaration) ?? [];
   }
 
   /** Whether the variable is assigned again, so that it may hold something other than its initializer. */

@@ -11,6 +11,7 @@ import { allMembersOf, memberOf } from "./members.js";
 import { unknown, type Value } from "./value.js";
 import { injectedValues } from "./injection.js";
 import { reachableIn } from "./guards.js";
+import { getOrCreate } from "../memo.js";
 
 /** Calls deeper than this are not followed. */
 const MAX_CALL_DEPTH = 8;
@@ -435,12 +436,7 @@ const byChecker = new WeakMap<ts.TypeChecker, Evaluator>();
 
 export function evaluatorFor(t: TS, checker: ts.TypeChecker | undefined): Evaluator {
   if (!checker) return new Evaluator(t, undefined);
-  let evaluator = byChecker.get(checker);
-  if (!evaluator) {
-    evaluator = new Evaluator(t, checker);
-    byChecker.set(checker, evaluator);
-  }
-  return evaluator;
+  return getOrCreate(byChecker, checker, () => new Evaluator(t, checker));
 }
 
 export { functionOf, objectKeys } from "./syntax.js";

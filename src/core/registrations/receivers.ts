@@ -5,6 +5,7 @@ import type { FinderContext } from "./context.js";
 import { SERVER_CLASS_NAMES, importedFrameworks } from "./frameworks.js";
 import type { Framework } from "./model.js";
 import { typeLiteralMembers, writtenMember } from "./written-types.js";
+import { getOrCreate } from "../memo.js";
 
 // Which calls are registrations, by their receiver: the method a call resolves to (typed), the receiver's
 // class, and the file's imports (untyped).
@@ -184,16 +185,7 @@ function memberClass(context: FinderContext, checker: ts.TypeChecker, receiver: 
   if (!t.isPropertyAccessExpression(expr) || !t.isIdentifier(expr.name)) return undefined;
   const owner = expr.expression.kind === t.SyntaxKind.ThisKeyword ? classOfThis(t, checker, expr.expression) : fixedReceiver(context, checker, expr.expression)?.cls;
   if (!owner) return undefined;
-  let byClass = memberClassesByChecker.get(checker);
-  if (!byClass) {
-    byClass = new Map();
-    memberClassesByChecker.set(checker, byClass);
-  }
-  let members = byClass.get(owner);
-  if (!members) {
-    members = new Map();
-    byClass.set(owner, members);
-  }
+  const members = getOrCreate(getOrCreate(memberClassesByChecker, checker, () => new Map()), owner, () => new Map());
   const name = expr.name.text;
   let cls = members.get(name);
   if (cls === undefined) {
@@ -259,11 +251,7 @@ function fixedReceiver(context: FinderContext, checker: ts.TypeChecker, receiver
       ? declaration.name
       : undefined;
   if (!name) return undefined;
-  let known = receiversByChecker.get(checker);
-  if (!known) {
-    known = new Map();
-    receiversByChecker.set(checker, known);
-  }
+  const known = getOrCreate(receiversByChecker, checker, () => new Map());
   const seen = known.get(name);
   if (seen !== undefined) return seen ?? undefined;
   // A const made by `new C(…)` with no type written, or declared as a class (`server: McpServer`), is a C: no need to ask for its type.

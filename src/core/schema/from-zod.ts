@@ -7,6 +7,7 @@ import { ZodFactories } from "./zod-factories.js";
 import { objectFromDeclaredType } from "./from-zod-types.js";
 import { elementProperties } from "../tool-definitions.js";
 import type { EvaluatedSchemas, SchemaCandidate } from "./evaluated-schemas.js";
+import { getOrCreate } from "../memo.js";
 
 /** Framework packages that re-export zod as `z` (Genkit: `import { z } from "genkit"`). */
 const ZOD_REEXPORTS = new Set(["genkit"]);
@@ -388,17 +389,8 @@ export class ZodReader extends ZodFactories {
   }
 
   private factory(reference: ZodReference, name: string): Factory {
-    let byName = this.factories.get(reference);
-    if (!byName) {
-      byName = new Map();
-      this.factories.set(reference, byName);
-    }
-    let factory = byName.get(name);
-    if (!factory) {
-      factory = { name, flavor: reference.flavor, major: reference.major };
-      byName.set(name, factory);
-    }
-    return factory;
+    const byName = getOrCreate(this.factories, reference, () => new Map());
+    return getOrCreate(byName, name, () => ({ name, flavor: reference.flavor, major: reference.major }));
   }
 
 }
