@@ -138,3 +138,12 @@ function walkIteratively(root: ts.Node, visit: (node: ts.Node) => boolean | void
     for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
   }
 }
+
+/** The class whose `this` a node sees: through arrow functions, not through function expressions or declarations. */
+export function enclosingClassOfThis(t: TS, node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (t.isFunctionExpression(current) || t.isFunctionDeclaration(current)) return undefined;
+    if (t.isClassLike(current)) return current;
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import { unwrapExpression, walk, type TS } from "../ts-utils.js";
+import { enclosingClassOfThis, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { ROOT_ENV, type Env } from "./env.js";
 import type { Evaluator } from "./evaluator.js";
 import { unknown, type Value } from "./value.js";
@@ -104,7 +104,7 @@ function setCalls(evaluator: Evaluator, map: ts.NewExpression): { calls: ts.Call
     return exported ? { calls, openTo: `by the modules \`${holder.name.text}\` is exported to` } : { calls };
   }
   const key = fieldKey(t, map);
-  const cls = key !== undefined ? enclosingClass(t, map) : undefined;
+  const cls = key !== undefined ? enclosingClassOfThis(t, map) : undefined;
   if (key === undefined || !cls) return { calls, openTo: "where the analysis cannot see" };
   collect(cls, (target) => t.isPropertyAccessExpression(target) && target.expression.kind === t.SyntaxKind.ThisKeyword && target.name.text === key);
   return isPrivateField(t, cls, key) ? { calls } : { calls, openTo: `by subclasses and other code, since \`${key}\` is not private` };
@@ -124,11 +124,6 @@ function fieldKey(t: TS, map: ts.NewExpression): string | undefined {
     const target = unwrapExpression(t, holder.left);
     if (t.isPropertyAccessExpression(target) && target.expression.kind === t.SyntaxKind.ThisKeyword) return target.name.text;
   }
-  return undefined;
-}
-
-function enclosingClass(t: TS, node: ts.Node): ts.ClassLikeDeclaration | undefined {
-  for (let current = node.parent; current && !t.isSourceFile(current); current = current.parent) if (t.isClassLike(current)) return current;
   return undefined;
 }
 

@@ -39,16 +39,6 @@ export function heritageNames(context: FinderContext, heritage: ts.Expression): 
   return binding.kind === "import" ? [expr.text, binding.importedName] : [expr.text];
 }
 
-/** The class whose `this` this is: through arrow functions, not through function expressions. */
-export function enclosingClassOfThis(context: FinderContext, node: ts.Node): ts.ClassLikeDeclaration | undefined {
-  const { t } = context;
-  for (let current = node.parent; current; current = current.parent) {
-    if (t.isFunctionExpression(current) || t.isFunctionDeclaration(current)) return undefined;
-    if (t.isClassLike(current)) return current;
-  }
-  return undefined;
-}
-
 /** A class of this file, or with the checker of another source file of the program (Resolver.classOf). */
 export function classOf(context: FinderContext, expression: ts.Expression): ts.ClassLikeDeclaration | undefined {
   return context.resolver.classOf(expression);

@@ -1,9 +1,9 @@
 import type * as ts from "typescript";
 import { isDeclaredClass, type DeclaredClass, type DeclaredRegistration } from "../settings.js";
-import { unwrapExpression, walk } from "../ts-utils.js";
+import { enclosingClassOfThis, unwrapExpression, walk } from "../ts-utils.js";
 import { literalProperty, nameValue, registrationsWithin, type FinderContext } from "./context.js";
 import { fileFramework } from "./declared.js";
-import { MAX_CHAIN, type MemberValue, ancestorsOf, heritageNames, enclosingClassOfThis, classOf, extendsExpression, baseClassOf, extendsClass, isAbstract, memberValue } from "./class-members.js";
+import { MAX_CHAIN, type MemberValue, ancestorsOf, heritageNames, classOf, extendsExpression, baseClassOf, extendsClass, isAbstract, memberValue } from "./class-members.js";
 import type { InputForm, ToolRegistration } from "./model.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
 
@@ -114,7 +114,7 @@ function foreignTemplates(context: FinderContext, classes: readonly ts.ClassLike
       seen.add(ancestor);
       for (const registration of registrationsWithin(context, ancestor)) {
         const template = templateOf(context, registration);
-        if (template && template.owner.kind === t.SyntaxKind.ThisKeyword && enclosingClassOfThis(context, template.owner) === ancestor) templates.push(template);
+        if (template && template.owner.kind === t.SyntaxKind.ThisKeyword && enclosingClassOfThis(t, template.owner) === ancestor) templates.push(template);
       }
     }
   }
@@ -267,7 +267,7 @@ function toolClasses(context: FinderContext, template: Template, classes: readon
   const { t, resolver } = context;
   const owner = template.owner;
   if (owner.kind === t.SyntaxKind.ThisKeyword) {
-    const base = enclosingClassOfThis(context, owner);
+    const base = enclosingClassOfThis(t, owner);
     if (!base) return [];
     const isStatic = (template.input ?? template.name)?.isStatic ?? false;
     const family = classes.filter((cls) => cls === base || extendsClass(context, cls, base));
