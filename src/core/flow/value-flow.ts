@@ -2,21 +2,7 @@ import type * as ts from "typescript";
 import { returnedExpressions, type FunctionWithBody, type Resolver } from "../resolve.js";
 import { calleeName, containsNode, isFunctionExpressionLike, propertyNameText, unwrapExpression, type TS } from "../ts-utils.js";
 import { isCaughtError } from "../handler/caught-errors.js";
-
-/**
- * One way a value reaches an expression: from `source` (a parameter, a catch variable, or a binding
- * element of either), through the property `path` read off it. `stringified` says the value was
- * turned into text on the way (`String(e)`, a template literal, `JSON.stringify`).
- */
-export interface Flow {
-  source: ts.Node;
-  path: readonly string[];
-  stringified: boolean;
-  /** For a value a callee returns from a `catch` of its own: the callee's returned expression that carries it. */
-  writtenAt?: ts.Expression;
-  /** Whether the callee had already made it text there (`` return `failed: ${e.message}` ``). */
-  writtenAsText?: boolean;
-}
+import { SAFE_PARSE_RESULT, elementsOf, extendPath, readFrom, stringify, wrappedUnder, type Flow } from "./paths.js";
 
 /** Calls that turn their (first) argument into text and so carry its content onward: `String(e)`, `JSON.stringify(e)`. */
 export const ARGUMENT_STRINGIFIERS: ReadonlySet<string> = new Set(["String", "stringify", "inspect", "format"]);
@@ -69,7 +55,7 @@ export class ValueFlow {
       // A value wrapped in an object is still there, under its key: `{ error: e.message }` carries it as `.error`.
       return expr.properties.flatMap((property) => {
         const key = property.name ? propertyNameText(t, property.name) : undefined;
-        const under = (flows: Flow[]): Flow[] => (key === undefined ? flows : flows.map((flow) => ({ ...flow, path: [...flow.path, `${WRAPPED}${key}`] })));
+        const under = (flows: Flow[]): Flow[] => (key === undefined ? flows : wrappedUnder(flows, key));
         if (t.isPropertyAssignment(property)) return under(next(property.initializer));
         if (t.isShorthandPropertyAssignment(property)) return under(next(property.name));
         if (t.isSpreadAssignment(property)) return next(property.expression);
@@ -329,8 +315,6 @@ const ARRAY_CALLBACK_RESULTS = new Set(["map", "flatMap"]);
 /** `Promise.all(list)` and the like settle to the list's values (`allSettled` wraps them: left out). */
 const PROMISE_COMBINATORS = new Set(["all", "race", "any"]);
 const VALIDATORS = new Set(["parse", "parseAsync", "safeParse", "safeParseAsync"]);
-/** A path marker for a `safeParse` result, whose `.data` is the parsed input itself. */
-const SAFE_PARSE_RESULT = "#safeParse";
 
 /** Array methods whose callback's first parameter is each element of the receiver. */
 const ELEMENT_CALLBACKS = new Set(["map", "flatMap", "forEach", "filter", "find", "findLast", "some", "every"]);
@@ -343,56 +327,6 @@ function elementCallbackCollection(t: TS, parameter: ts.ParameterDeclaration): t
   if (!t.isCallExpression(call) || call.arguments[0] !== fn) return undefined;
   const callee = unwrapExpression(t, call.expression);
   return t.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.name.text) ? callee.expression : undefined;
-}
-
-/** A path segment for a value put into an object under a key (`{ error: x }`): reading that key takes it out again. */
-const WRAPPED = "+";
-
-/**
- * The path after reading `name`: a value wrapped under that key comes out, one wrapped under another key is not
- * there (undefined). `[]` (a key the analysis cannot read) may be any key.
- */
-function readProperty(path: readonly string[], name: string): readonly string[] | undefined {
-  const last = path[path.length - 1];
-  if (last === SAFE_PARSE_RESULT) return name === "data" ? path.slice(0, -1) : [...path.slice(0, -1), `#result.${name}`];
-  if (last?.startsWith(WRAPPED)) return last === `${WRAPPED}${name}` || name === "[]" ? path.slice(0, -1) : undefined;
-  return [...path, name];
-}
-
-/** `path` followed by the segments of `more` (reads and wraps), or undefined when a read finds another key. */
-export function extendPath(path: readonly string[], more: readonly string[]): readonly string[] | undefined {
-  let current: readonly string[] | undefined = path;
-  for (const segment of more) {
-    if (!current) return undefined;
-    current = segment.startsWith(WRAPPED) || segment === SAFE_PARSE_RESULT ? [...current, segment] : readProperty(current, segment);
-  }
-  return current;
-}
-
-/** The property reads of a path, without the keys a value was wrapped under on the way. */
-export function readsOf(path: readonly string[]): readonly string[] {
-  return path.some((segment) => segment.startsWith(WRAPPED)) ? path.filter((segment) => !segment.startsWith(WRAPPED)) : path;
-}
-
-/**
- * The elements of an array the flows carry. An array keeps no mark of its own (`paths.map(() => ({ error }))` carries
- * `.error`), so a value wrapped under a key is the element itself, key and all.
- */
-function elementsOf(flows: Flow[]): Flow[] {
-  return flows.map((flow) => (flow.path[flow.path.length - 1]?.startsWith(WRAPPED) ? flow : { ...flow, path: [...flow.path, "[]"] }));
-}
-
-function readFrom(flows: Flow[], names: readonly string[]): Flow[] {
-  const read: Flow[] = [];
-  for (const flow of flows) {
-    const path = extendPath(flow.path, names);
-    if (path) read.push(path === flow.path ? flow : { ...flow, path });
-  }
-  return read;
-}
-
-function stringify(flows: Flow[]): Flow[] {
-  return flows.map((flow) => ({ ...flow, stringified: true }));
 }
 
 function propertyKey(t: TS, expression: ts.Expression): string | undefined {

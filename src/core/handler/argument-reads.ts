@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
-import type { Flow, ValueFlow } from "../flow/value-flow.js";
+import type { Flow } from "../flow/paths.js";
+import type { ValueFlow } from "../flow/value-flow.js";
 import { propertyNameText, walk, type TS } from "../ts-utils.js";
 import type { Handler } from "./handlers.js";
 

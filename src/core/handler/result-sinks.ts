@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
-import { extendPath, type Flow, type ValueFlow } from "../flow/value-flow.js";
+import { extendPath, type Flow } from "../flow/paths.js";
+import type { ValueFlow } from "../flow/value-flow.js";
 import type { FunctionWithBody } from "../resolve.js";
 import type { Framework, NodeIndex } from "../registrations/model.js";
 import { calleeName, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
