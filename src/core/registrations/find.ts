@@ -15,7 +15,7 @@ import { dispatchedTools } from "./dispatcher.js";
 import { importedFrameworks, isXmcpToolPath } from "./frameworks.js";
 import { calledFramework, frameworkForReceiver } from "./receivers.js";
 import type { FoundRegistrations, Framework, NodeIndex, ToolRegistration } from "./model.js";
-import { callToolHandler, listToolsHandler } from "./low-level.js";
+import { callToolHandler, handlesListTools, listToolsHandler } from "./low-level.js";
 import { expandWrappers } from "./wrappers.js";
 import { evaluatorFor } from "../evaluate/evaluator.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
@@ -130,6 +130,7 @@ export function findRegistrations(
 }
 
 function registrationsOfCall(context: FinderContext, call: ts.CallExpression, method: string): ToolRegistration[] {
+  if (method === "setRequestHandler" && !handlesListTools(context.t, call)) return [];
   const framework = frameworkForReceiver(context, call, method);
   if (!framework || (!context.checker && insideOtherRegistration(context, call))) return [];
   if (method === "setRequestHandler") return listToolsHandler(context, call, framework);

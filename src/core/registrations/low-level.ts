@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { returnedExpressions } from "../resolve.js";
-import { containsNode, findProperty, stringValue, unwrapExpression, walk } from "../ts-utils.js";
+import { containsNode, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
 import type { CallToolHandler, Framework, ToolRegistration } from "./model.js";
 import { describeValue } from "./unread-reasons.js";
@@ -31,17 +31,27 @@ export function callToolHandler(context: FinderContext, call: ts.CallExpression,
   return { framework: isV2 ? "mcp-sdk-v2" : framework, node: call, handler };
 }
 
+/**
+ * Whether a `setRequestHandler` call handles `tools/list`, by its first argument as written: the finder asks this
+ * before it asks what the receiver is (a test's MCP Client answering `roots/list` cost half a second of checker).
+ */
+export function handlesListTools(t: TS, call: ts.CallExpression): boolean {
+  const [requestArg] = call.arguments;
+  if (!requestArg) return false;
+  const request = unwrapExpression(t, requestArg);
+  return (
+    (t.isIdentifier(request) && request.text === "ListToolsRequestSchema") ||
+    (t.isPropertyAccessExpression(request) && request.name.text === "ListToolsRequestSchema") ||
+    stringValue(t, request) === "tools/list"
+  );
+}
+
 /** Low-level `setRequestHandler(ListToolsRequestSchema | "tools/list", () => ({ tools: [...] }))`. */
 export function listToolsHandler(context: FinderContext, call: ts.CallExpression, framework: Framework): ToolRegistration[] {
   const { t } = context;
   const [requestArg, handlerArg] = call.arguments;
-  if (!requestArg || !handlerArg) return [];
+  if (!requestArg || !handlerArg || !handlesListTools(t, call)) return [];
   const request = unwrapExpression(t, requestArg);
-  const isListTools =
-    (t.isIdentifier(request) && request.text === "ListToolsRequestSchema") ||
-    (t.isPropertyAccessExpression(request) && request.name.text === "ListToolsRequestSchema") ||
-    stringValue(t, request) === "tools/list";
-  if (!isListTools) return [];
   const resolvedFramework: Framework = stringValue(t, request) === "tools/list" ? "mcp-sdk-v2" : framework;
   // What the literal walk cannot read is reported only when the evaluator cannot read it either.
   const literalUnread: { node: ts.Node; reason: string }[] = [];
