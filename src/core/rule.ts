@@ -2,6 +2,7 @@ import type * as ts from "typescript";
 import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import type { FileFacts } from "./facts.js";
 import type { Edit } from "./schema/model.js";
+import { getOrCreate } from "./memo.js";
 
 /** The smallest shared config that turns a rule on; `all` turns on every rule, so an `all` rule is in no other config. */
 export type ConfigName = "recommended" | "strict" | "all";
@@ -84,12 +85,12 @@ export function runRuleInFile<Options extends Record<string, unknown>, MessageId
 ): Finding<MessageIds>[] {
   const [own] = factsList;
   if (factsList.length === 1 && own && !own.resolver.typeChecker) return runRule(rule, own, options);
-  // Typed facts reach into other files, whose offsets can coincide with this file's: keep this file's first.
-  const inFile = (node: ts.Node): boolean => node.getSourceFile() === sourceFile;
   const findings: Finding<MessageIds>[] = [];
+  // Typed facts reach into other files, whose offsets can coincide with this file's: keep this file's first.
   const seen = new Set<string>();
   for (const facts of factsList) {
-    for (const finding of runRule(rule, facts, options, inFile)) {
+    for (const { finding, file } of typedFindings(rule, facts, options)) {
+      if (file !== sourceFile) continue;
       const key = `${finding.messageId}:${finding.range?.start}:${finding.range?.end}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -99,18 +100,38 @@ export function runRuleInFile<Options extends Record<string, unknown>, MessageId
   return findings;
 }
 
+/**
+ * Typed: per facts, rule and options, every finding with the file it is written in. An entry file's facts reach
+ * most files of a server, so a rule run once per linted file over them would redo the same work for each.
+ */
+const findingsByFacts = new WeakMap<FileFacts, Map<string, readonly { finding: Finding<string>; file: ts.SourceFile }[]>>();
+
+function typedFindings<Options extends Record<string, unknown>, MessageIds extends string>(
+  rule: RuleDefinition<Options, MessageIds>,
+  facts: FileFacts,
+  options: Options,
+): readonly { finding: Finding<MessageIds>; file: ts.SourceFile }[] {
+  const byRule = getOrCreate(findingsByFacts, facts, () => new Map());
+  const found = getOrCreate(byRule, `${rule.name}\0${JSON.stringify(options)}`, () => {
+    const all: { finding: Finding<string>; file: ts.SourceFile }[] = [];
+    rule.check(facts, options, (finding) => {
+      finding.range = findingRange(finding);
+      all.push({ finding, file: finding.node.getSourceFile() });
+    });
+    return all;
+  });
+  return found as readonly { finding: Finding<MessageIds>; file: ts.SourceFile }[];
+}
+
 /** Runs a rule and drops repeats: a schema shared by several tools is reported once, where it is written. */
 export function runRule<Options extends Record<string, unknown>, MessageIds extends string>(
   rule: RuleDefinition<Options, MessageIds>,
   facts: FileFacts,
   options: Options,
-  /** Keeps only findings whose node passes: those written in the linted file. */
-  keep?: (node: ts.Node) => boolean,
 ): Finding<MessageIds>[] {
   const findings: Finding<MessageIds>[] = [];
   const seen = new Set<string>();
   rule.check(facts, options, (finding) => {
-    if (keep && !keep(finding.node)) return;
     // Each report hands over a fresh object, so it is completed in place rather than copied.
     const range = findingRange(finding);
     finding.range = range;
