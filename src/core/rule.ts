@@ -88,8 +88,9 @@ export function runRuleInFile<Options extends Record<string, unknown>, MessageId
   const findings: Finding<MessageIds>[] = [];
   // Typed facts reach into other files, whose offsets can coincide with this file's: keep this file's first.
   const seen = new Set<string>();
-  for (const facts of factsList) {
-    for (const { finding, file } of typedFindings(rule, facts, options)) {
+  for (const [index, facts] of factsList.entries()) {
+    // The file's own facts are run here only; kept, every file's findings would stay alive with the program.
+    for (const { finding, file } of index === 0 ? allFindings(rule, facts, options) : typedFindings(rule, facts, options)) {
       if (file !== sourceFile) continue;
       const key = `${finding.messageId}:${finding.range?.start}:${finding.range?.end}`;
       if (seen.has(key)) continue;
@@ -101,8 +102,8 @@ export function runRuleInFile<Options extends Record<string, unknown>, MessageId
 }
 
 /**
- * Typed: per facts, rule and options, every finding with the file it is written in. An entry file's facts reach
- * most files of a server, so a rule run once per linted file over them would redo the same work for each.
+ * Typed: per facts of another file, rule and options, every finding with the file it is written in. An entry
+ * file's facts reach most files of a server, so a rule run once per linted file over them would redo the same work.
  */
 const findingsByFacts = new WeakMap<FileFacts, Map<string, readonly { finding: Finding<string>; file: ts.SourceFile }[]>>();
 
@@ -112,15 +113,21 @@ function typedFindings<Options extends Record<string, unknown>, MessageIds exten
   options: Options,
 ): readonly { finding: Finding<MessageIds>; file: ts.SourceFile }[] {
   const byRule = getOrCreate(findingsByFacts, facts, () => new Map());
-  const found = getOrCreate(byRule, `${rule.name}\0${JSON.stringify(options)}`, () => {
-    const all: { finding: Finding<string>; file: ts.SourceFile }[] = [];
-    rule.check(facts, options, (finding) => {
-      finding.range = findingRange(finding);
-      all.push({ finding, file: finding.node.getSourceFile() });
-    });
-    return all;
-  });
+  const found = getOrCreate(byRule, `${rule.name}\0${JSON.stringify(options)}`, () => allFindings(rule, facts, options));
   return found as readonly { finding: Finding<MessageIds>; file: ts.SourceFile }[];
+}
+
+function allFindings<Options extends Record<string, unknown>, MessageIds extends string>(
+  rule: RuleDefinition<Options, MessageIds>,
+  facts: FileFacts,
+  options: Options,
+): { finding: Finding<MessageIds>; file: ts.SourceFile }[] {
+  const all: { finding: Finding<MessageIds>; file: ts.SourceFile }[] = [];
+  rule.check(facts, options, (finding) => {
+    finding.range = findingRange(finding);
+    all.push({ finding, file: finding.node.getSourceFile() });
+  });
+  return all;
 }
 
 /** Runs a rule and drops repeats: a schema shared by several tools is reported once, where it is written. */
