@@ -86,12 +86,8 @@ export class Resolver {
     const t = this.t;
     const checker = this.checker;
     if (!checker) return undefined;
-    const specifier = owner.parent.parent.moduleSpecifier;
-    const file = importedFile(t, checker, specifier);
-    // A package's declarations hold no value to read (`import * as z from "zod"`): no need to build its export table.
-    if (file && !isProgramSource(file)) return undefined;
-    const written = file ? exportedDeclaration(t, checker, file, name) : ASK_THE_CHECKER;
-    if (written !== ASK_THE_CHECKER) return written && isProgramSource(written.getSourceFile()) ? this.declaredBinding(written) : undefined;
+    const written = this.writtenExport(owner.parent.parent.moduleSpecifier, name);
+    if (written !== ASK_THE_CHECKER) return written;
     let declaration: ts.Declaration | undefined;
     try {
       let module = checker.getSymbolAtLocation(owner.name);
@@ -120,15 +116,21 @@ export class Resolver {
    */
   private writtenImport(declaration: ts.Node): Binding | undefined | typeof ASK_THE_CHECKER {
     const t = this.t;
-    const checker = this.checker;
     const clause = t.isImportSpecifier(declaration) ? declaration.parent.parent : t.isImportClause(declaration) ? declaration : undefined;
-    if (!checker || !clause) return ASK_THE_CHECKER;
+    if (!clause) return ASK_THE_CHECKER;
     const importedName = t.isImportSpecifier(declaration) ? (declaration.propertyName ?? declaration.name).text : "default";
-    const file = importedFile(t, checker, clause.parent.moduleSpecifier);
-    if (!file) return ASK_THE_CHECKER;
-    // A package's declarations hold no value to read; their re-exports of the program are not followed.
+    return this.writtenExport(clause.parent.moduleSpecifier, importedName);
+  }
+
+  /** What the module `specifier` names exports as `name`, read from its export statements; ASK_THE_CHECKER when they do not tell. */
+  private writtenExport(specifier: ts.Expression, name: string): Binding | undefined | typeof ASK_THE_CHECKER {
+    const t = this.t;
+    const checker = this.checker;
+    const file = checker && importedFile(t, checker, specifier);
+    if (!checker || !file) return ASK_THE_CHECKER;
+    // A package's declarations hold no value to read (`import * as z from "zod"`): no need to build its export table.
     if (!isProgramSource(file)) return undefined;
-    const written = exportedDeclaration(t, checker, file, importedName);
+    const written = exportedDeclaration(t, checker, file, name);
     if (written === ASK_THE_CHECKER) return written;
     return written && isProgramSource(written.getSourceFile()) ? this.declaredBinding(written) : undefined;
   }
