@@ -22,7 +22,7 @@ import { ROOT_ENV, type Env } from "../evaluate/env.js";
 import { fieldHidden, inFrame, loopFrames, optionField, optionFieldIn, optionObjects, type MissedElements } from "./evaluated.js";
 import { reportMissedElements } from "./missed-elements.js";
 import { xmcpTool } from "./xmcp.js";
-import { writtenMemberIsString } from "./written-types.js";
+import { writtenMemberIsString, writtenTypeOf } from "./written-types.js";
 
 const REGISTRATION_METHODS = new Set(["tool", "registerTool", "registerToolTask", "setRequestHandler", "addTool", "addTools"]);
 const ANNOTATION_KEYS = new Set(["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
@@ -240,13 +240,12 @@ function descriptionKind(context: FinderContext, expression: ts.Expression, fram
 
 /** Typed: a description whose declared type is a string (`tool.description: string`, optional or not). */
 function declaredDescriptionKind(context: FinderContext, expression: ts.Expression): "string" | "unknown" {
-  const { t, checker, resolver } = context;
+  const { t, checker } = context;
   if (!checker) return "unknown";
   // `tool.description` of a parameter typed with this file's own tool type: read as written first.
   if (t.isPropertyAccessExpression(expression) && t.isIdentifier(expression.expression)) {
-    const declaration = resolver.declarationOf(expression.expression);
-    const type = declaration && (t.isParameter(declaration) || t.isVariableDeclaration(declaration)) ? declaration.type : undefined;
-    if (declaration && type && writtenMemberIsString(t, declaration.getSourceFile(), type, expression.name.text)) return "string";
+    const type = writtenTypeOf(t, context.resolver, expression.expression);
+    if (type && writtenMemberIsString(t, type.getSourceFile(), type, expression.name.text)) return "string";
   }
   try {
     const type = checker.getTypeAtLocation(expression);

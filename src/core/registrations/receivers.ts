@@ -4,7 +4,7 @@ import { unwrapExpression, type TS } from "../ts-utils.js";
 import type { FinderContext } from "./context.js";
 import { SERVER_CLASS_NAMES, importedFrameworks } from "./frameworks.js";
 import type { Framework } from "./model.js";
-import { typeLiteralMembers, writtenMember } from "./written-types.js";
+import { fileTypeDeclaration, typeLiteralMembers, writtenMember, writtenTypeOf } from "./written-types.js";
 import { getOrCreate } from "../memo.js";
 
 // Which calls are registrations, by their receiver: the method a call resolves to (typed), the receiver's
@@ -80,11 +80,8 @@ function calledFrameworkOf(context: FinderContext, checker: ts.TypeChecker, call
 
 /** The member a call's receiver declares by its written type: a parameter or const typed with a type of its own file. */
 function writtenMemberOf(context: FinderContext, callee: ts.PropertyAccessExpression): ts.TypeElement | undefined {
-  const { t, resolver } = context;
-  const receiver = unwrapExpression(t, callee.expression);
-  const declaration = t.isIdentifier(receiver) ? resolver.declarationOf(receiver) : undefined;
-  const type = declaration && (t.isParameter(declaration) || t.isVariableDeclaration(declaration)) ? declaration.type : undefined;
-  return declaration && type ? writtenMember(t, declaration.getSourceFile(), type, callee.name.text) : undefined;
+  const type = writtenTypeOf(context.t, context.resolver, callee.expression);
+  return type ? writtenMember(context.t, type.getSourceFile(), type, callee.name.text) : undefined;
 }
 
 /** The framework whose declaration files declare a method, or "project" for a project's registration-like member. */
@@ -132,18 +129,14 @@ function takesATool(context: FinderContext, checker: ts.TypeChecker, declaration
  * file that declares the member itself (a generated tool definition's own `tool` handler), not a server.
  */
 function declaredHereWithMember(context: FinderContext, callee: ts.PropertyAccessExpression): boolean {
-  const { t, resolver } = context;
-  const receiver = unwrapExpression(t, callee.expression);
-  const declaration = t.isIdentifier(receiver) ? resolver.declarationOf(receiver) : undefined;
-  const type = declaration && (t.isParameter(declaration) || t.isVariableDeclaration(declaration)) ? declaration.type : undefined;
+  const { t } = context;
+  const type = writtenTypeOf(t, context.resolver, callee.expression);
   if (!type || !t.isTypeReferenceNode(type) || !t.isIdentifier(type.typeName)) return false;
-  const name = type.typeName.text;
-  const declared = context.sourceFile.statements.find((statement): statement is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => (t.isInterfaceDeclaration(statement) || t.isTypeAliasDeclaration(statement)) && statement.name.text === name);
+  const declared = fileTypeDeclaration(t, context.sourceFile, type.typeName.text);
   const members = !declared ? [] : t.isInterfaceDeclaration(declared) ? [...declared.members] : typeLiteralMembers(t, declared.type);
   return members.some((member) => member.name !== undefined && t.isIdentifier(member.name) && member.name.text === callee.name.text);
 }
 
-/** The members of the object types a type is written as: `{ … }`, both branches of `A extends B ? { … } : { … }`, unions, intersections. */
 /**
  * The receiver's class (see receiverClassName). A file registers tens of tools on one `server`: when it is
  * a const or a parameter whose declared type is not a union, narrowing cannot change its class, so the

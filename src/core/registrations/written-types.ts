@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
-import type { TS } from "../ts-utils.js";
+import type { Resolver } from "../resolve.js";
+import { unwrapExpression, type TS } from "../ts-utils.js";
 
 // Types as written in a file's own declarations: enough to answer some questions without the checker, whose
 // first look at a generic tool type (zod's shapes inside a conditional type) can cost more than a file's analysis.
@@ -28,14 +29,10 @@ export function writtenMemberIsString(t: TS, file: ts.SourceFile, type: ts.TypeN
   if (t.isConditionalTypeNode(type)) return writtenMemberIsString(t, file, type.trueType, member, depth + 1) && writtenMemberIsString(t, file, type.falseType, member, depth + 1);
   if (t.isUnionTypeNode(type)) return type.types.every((alternative) => writtenMemberIsString(t, file, alternative, member, depth + 1));
   if (t.isTypeLiteralNode(type)) return membersDeclareString(t, type.members, member);
-  if (t.isTypeReferenceNode(type) && t.isIdentifier(type.typeName)) {
-    const name = type.typeName.text;
-    for (const statement of file.statements) {
-      if (t.isTypeAliasDeclaration(statement) && statement.name.text === name) return writtenMemberIsString(t, file, statement.type, member, depth + 1);
-      // An interface's own members only: one it extends could declare the member otherwise.
-      if (t.isInterfaceDeclaration(statement) && statement.name.text === name) return !statement.heritageClauses && membersDeclareString(t, statement.members, member);
-    }
-  }
+  const declared = t.isTypeReferenceNode(type) && t.isIdentifier(type.typeName) ? fileTypeDeclaration(t, file, type.typeName.text) : undefined;
+  if (declared && t.isTypeAliasDeclaration(declared)) return writtenMemberIsString(t, file, declared.type, member, depth + 1);
+  // An interface's own members only: one it extends could declare the member otherwise.
+  if (declared) return !declared.heritageClauses && membersDeclareString(t, declared.members, member);
   return false;
 }
 
@@ -46,14 +43,23 @@ export function writtenMemberIsString(t: TS, file: ts.SourceFile, type: ts.TypeN
 export function writtenMember(t: TS, file: ts.SourceFile, type: ts.TypeNode, member: string, depth = 0): ts.TypeElement | undefined {
   if (depth > MAX_TYPE_DEPTH) return undefined;
   if (t.isTypeReferenceNode(type) && t.isIdentifier(type.typeName)) {
-    const name = type.typeName.text;
-    for (const statement of file.statements) {
-      if (t.isTypeAliasDeclaration(statement) && statement.name.text === name) return writtenMember(t, file, statement.type, member, depth + 1);
-      if (t.isInterfaceDeclaration(statement) && statement.name.text === name) return statement.heritageClauses ? undefined : namedMember(t, statement.members, member);
-    }
-    return undefined;
+    const declared = fileTypeDeclaration(t, file, type.typeName.text);
+    if (declared && t.isTypeAliasDeclaration(declared)) return writtenMember(t, file, declared.type, member, depth + 1);
+    return declared && !declared.heritageClauses ? namedMember(t, declared.members, member) : undefined;
   }
   return namedMember(t, typeLiteralMembers(t, type), member);
+}
+
+/** The type alias or interface `file` declares at its top level as `name`. */
+export function fileTypeDeclaration(t: TS, file: ts.SourceFile, name: string): ts.TypeAliasDeclaration | ts.InterfaceDeclaration | undefined {
+  return file.statements.find((statement): statement is ts.TypeAliasDeclaration | ts.InterfaceDeclaration => (t.isTypeAliasDeclaration(statement) || t.isInterfaceDeclaration(statement)) && statement.name.text === name);
+}
+
+/** The type written on the parameter or variable a name is declared by (`tool: ToolDefinition<A>`), if any. */
+export function writtenTypeOf(t: TS, resolver: Resolver, expression: ts.Expression): ts.TypeNode | undefined {
+  const name = unwrapExpression(t, expression);
+  const declaration = t.isIdentifier(name) ? resolver.declarationOf(name) : undefined;
+  return declaration && (t.isParameter(declaration) || t.isVariableDeclaration(declaration)) ? declaration.type : undefined;
 }
 
 function namedMember(t: TS, members: readonly ts.TypeElement[], member: string): ts.TypeElement | undefined {
