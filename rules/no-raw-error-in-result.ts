@@ -7,6 +7,7 @@ import { ValueFlow } from "../src/core/flow/value-flow.js";
 import { calleeName, unwrapExpression, containsNode, type TS } from "../src/core/ts-utils.js";
 import { isProgramSource, returnedExpressions } from "../src/core/resolve.js";
 import type { FileFacts } from "../src/core/facts.js";
+import { getOrCreate } from "../src/core/memo.js";
 import { displayName, type Framework } from "../src/core/registrations/model.js";
 import { enclosingHandler } from "../src/core/handler/handlers.js";
 import type { Edit } from "../src/core/schema/model.js";
@@ -142,12 +143,7 @@ const callsLoggerErrorByFacts = new WeakMap<FileFacts, boolean>();
 /** A file that already calls `logger.error(...)` has an obvious logger to keep the detail in. */
 function callsLoggerError(facts: FileFacts): boolean {
   if (!facts.resolver.typeChecker) return scanForLoggerError(facts);
-  let answer = callsLoggerErrorByFacts.get(facts);
-  if (answer === undefined) {
-    answer = scanForLoggerError(facts);
-    callsLoggerErrorByFacts.set(facts, answer);
-  }
-  return answer;
+  return getOrCreate(callsLoggerErrorByFacts, facts, () => scanForLoggerError(facts));
 }
 
 function scanForLoggerError(facts: FileFacts): boolean {

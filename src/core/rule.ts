@@ -88,9 +88,10 @@ export function runRuleInFile<Options extends Record<string, unknown>, MessageId
   const findings: Finding<MessageIds>[] = [];
   // Typed facts reach into other files, whose offsets can coincide with this file's: keep this file's first.
   const seen = new Set<string>();
+  const ruleKey = `${rule.name}\0${JSON.stringify(options)}`;
   for (const [index, facts] of factsList.entries()) {
     // The file's own facts are run here only; kept, every file's findings would stay alive with the program.
-    for (const { finding, file } of index === 0 ? allFindings(rule, facts, options) : typedFindings(rule, facts, options)) {
+    for (const { finding, file } of index === 0 ? allFindings(rule, facts, options) : typedFindings(rule, facts, options, ruleKey)) {
       if (file !== sourceFile) continue;
       const key = `${finding.messageId}:${finding.range?.start}:${finding.range?.end}`;
       if (seen.has(key)) continue;
@@ -111,9 +112,11 @@ function typedFindings<Options extends Record<string, unknown>, MessageIds exten
   rule: RuleDefinition<Options, MessageIds>,
   facts: FileFacts,
   options: Options,
+  /** The rule's name and options. */
+  ruleKey: string,
 ): readonly { finding: Finding<MessageIds>; file: ts.SourceFile }[] {
   const byRule = getOrCreate(findingsByFacts, facts, () => new Map());
-  const found = getOrCreate(byRule, `${rule.name}\0${JSON.stringify(options)}`, () => allFindings(rule, facts, options));
+  const found = getOrCreate(byRule, ruleKey, () => allFindings(rule, facts, options));
   return found as readonly { finding: Finding<MessageIds>; file: ts.SourceFile }[];
 }
 
