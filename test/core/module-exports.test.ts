@@ -6,17 +6,11 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { ASK_THE_CHECKER, exportedDeclaration } from "../../src/core/module-exports.js";
+import { inMemoryProgram } from "./in-memory-program.js";
 
 const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true, noLib: true, types: [] };
 
-function programOf(files: Record<string, string>): ts.Program {
-  const host = ts.createCompilerHost(options);
-  host.fileExists = (name) => name in files;
-  host.readFile = (name) => files[name];
-  host.directoryExists = (name) => Object.keys(files).some((file) => file.startsWith(`${name}/`));
-  host.getSourceFile = (name, languageVersion) => (files[name] === undefined ? undefined : ts.createSourceFile(name, files[name], languageVersion, true));
-  return ts.createProgram({ rootNames: Object.keys(files), options, host });
-}
+const programOf = (files: Record<string, string>): ts.Program => inMemoryProgram(files, options);
 
 /** The checker's answer: the declaration it names first for `name` among the module's exports. */
 function checkersAnswer(checker: ts.TypeChecker, file: ts.SourceFile, name: string): ts.Declaration | undefined {

@@ -6,22 +6,12 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { canonicalProgram } from "../../src/core/program-equivalence.js";
+import { inMemoryProgram } from "./in-memory-program.js";
 
 const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, noLib: true, types: [] };
 
 /** A program over in-memory files, reusing the unchanged SourceFiles of `old` as a watch program does. */
-function programOf(files: Record<string, string>, old?: ts.Program, compilerOptions: ts.CompilerOptions = options): ts.Program {
-  const host = ts.createCompilerHost(compilerOptions);
-  host.fileExists = (name) => name in files;
-  host.readFile = (name) => files[name];
-  host.getSourceFile = (name, languageVersion) => {
-    const text = files[name];
-    if (text === undefined) return undefined;
-    const reused = old?.getSourceFile(name);
-    return reused && reused.text === text ? reused : ts.createSourceFile(name, text, languageVersion, true);
-  };
-  return ts.createProgram({ rootNames: Object.keys(files), options: compilerOptions, host, oldProgram: old });
-}
+const programOf = (files: Record<string, string>, old?: ts.Program, compilerOptions: ts.CompilerOptions = options): ts.Program => inMemoryProgram(files, compilerOptions, old);
 
 const entry = `#!/usr/bin/env node\nimport { tools } from "./tools";\nexport const count = tools.length;\n`;
 const tools = `export const tools = ["a", "b"];\n`;
