@@ -113,7 +113,8 @@ export function wrapperAddedFields(t: TS, flow: ValueFlow, resolver: Resolver, r
   for (const registration of registrations) {
     const input = registration.input?.expression;
     const fn = input && enclosingFunction(t, input);
-    if (!input || !fn) continue;
+    // Only a value from one of the function's parameters makes a field "added to every tool".
+    if (!input || !fn || fn.parameters.length === 0) continue;
     const fromParameter = (expression: ts.Expression): boolean => flow.flowsInto(expression).some((candidate) => t.isParameter(candidate.source) && candidate.source.parent === fn);
     const addAll = (literal: ts.ObjectLiteralExpression): void => {
       for (const property of literal.properties) {
