@@ -102,11 +102,17 @@ export function runRuleInFile<Options extends Record<string, unknown>, MessageId
   return findings;
 }
 
+/** A finding with the file it is written in: typed facts report in several files. */
+interface PlacedFinding<MessageIds extends string> {
+  finding: Finding<MessageIds>;
+  file: ts.SourceFile;
+}
+
 /**
  * Typed: per facts of another file, rule and options, every finding with the file it is written in. An entry
  * file's facts reach most files of a server, so a rule run once per linted file over them would redo the same work.
  */
-const findingsByFacts = new WeakMap<FileFacts, Map<string, readonly { finding: Finding<string>; file: ts.SourceFile }[]>>();
+const findingsByFacts = new WeakMap<FileFacts, Map<string, readonly PlacedFinding<string>[]>>();
 
 function typedFindings<Options extends Record<string, unknown>, MessageIds extends string>(
   rule: RuleDefinition<Options, MessageIds>,
@@ -114,18 +120,18 @@ function typedFindings<Options extends Record<string, unknown>, MessageIds exten
   options: Options,
   /** The rule's name and options. */
   ruleKey: string,
-): readonly { finding: Finding<MessageIds>; file: ts.SourceFile }[] {
+): readonly PlacedFinding<MessageIds>[] {
   const byRule = getOrCreate(findingsByFacts, facts, () => new Map());
   const found = getOrCreate(byRule, ruleKey, () => allFindings(rule, facts, options));
-  return found as readonly { finding: Finding<MessageIds>; file: ts.SourceFile }[];
+  return found as readonly PlacedFinding<MessageIds>[];
 }
 
 function allFindings<Options extends Record<string, unknown>, MessageIds extends string>(
   rule: RuleDefinition<Options, MessageIds>,
   facts: FileFacts,
   options: Options,
-): { finding: Finding<MessageIds>; file: ts.SourceFile }[] {
-  const all: { finding: Finding<MessageIds>; file: ts.SourceFile }[] = [];
+): PlacedFinding<MessageIds>[] {
+  const all: PlacedFinding<MessageIds>[] = [];
   rule.check(facts, options, (finding) => {
     finding.range = findingRange(finding);
     all.push({ finding, file: finding.node.getSourceFile() });

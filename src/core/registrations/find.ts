@@ -77,9 +77,6 @@ export function findRegistrations(
   const kind = t.SyntaxKind;
   // The file's nodes are indexed first, then read in source order: a reader may ask for all of the file's calls.
   const visits: ts.Node[] = [];
-  const firstNode = kind.FirstNode;
-  const firstType = kind.FirstTypeNode;
-  const lastType = kind.LastTypeNode;
   // A switch on the node kind: this callback runs for every node of every linted file.
   walk(sourceFile, (node) => {
     switch (node.kind) {
@@ -107,7 +104,7 @@ export function findRegistrations(
         break;
       default:
         // Tokens have no children, and types hold no calls, literals, returns or classes: neither is walked into.
-        return node.kind >= firstNode && (node.kind < firstType || node.kind > lastType) && node.kind !== kind.InterfaceDeclaration && node.kind !== kind.TypeAliasDeclaration;
+        return node.kind >= kind.FirstNode && (node.kind < kind.FirstTypeNode || node.kind > kind.LastTypeNode) && node.kind !== kind.InterfaceDeclaration && node.kind !== kind.TypeAliasDeclaration;
     }
     return true;
   });
