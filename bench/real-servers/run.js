@@ -24,11 +24,13 @@ const { values: args } = parseArgs({
     json: { type: "string" },
     verbose: { type: "boolean", default: false },
     bench: { type: "boolean", default: false },
+    group: { type: "string" },
+    "include-issue": { type: "string", multiple: true, default: [] },
     help: { type: "boolean", default: false },
   },
 });
 if (args.help) {
-  console.log("usage: node bench/real-servers/run.js [--plugin DIR] [--mode typed|untyped|both] [--server id,id] [--json FILE] [--verbose] [--bench]");
+  console.log("usage: node bench/real-servers/run.js [--plugin DIR] [--mode typed|untyped|both] [--server id,id] [--group name] [--include-issue N] [--json FILE] [--verbose] [--bench]");
   process.exit(0);
 }
 if (!["typed", "untyped", "both"].includes(args.mode)) fail(`--mode must be typed, untyped or both, not ${args.mode}`);
@@ -73,6 +75,7 @@ for (const name of readdirSync(serverDir).filter((n) => n.endsWith(".json")).sor
     continue;
   }
   if (wantedIds && !wantedIds.has(server.id)) continue;
+  if (args.group && (server.group ?? "first") !== args.group) continue;
   servers.push(server);
 }
 if (wantedIds) for (const id of wantedIds) if (!servers.some((s) => s.id === id)) console.log(`no servers/${id}.json`);
@@ -187,14 +190,9 @@ async function scoreServer(server, root, mode) {
       else parseErrors.push({ file, line: m.line, message: `${m.ruleId}: ${m.message}` });
     }
   }
-  const key = (x) => `${x.rule}\0${x.file}\0${x.line}`;
-  const labels = server.labels ?? [];
-  const labelKeys = new Set(labels.map(key));
-  const findingKeys = new Set(findings.map(key));
-  const matched = [];
-  const unmatched = [];
-  for (const f of findings) (labelKeys.has(key(f)) ? matched : unmatched).push(f);
-  const missed = labels.filter((l) => !findingKeys.has(key(l)));
+  // A label marked with an issue is a problem only that issue's rules report; it counts once that issue is included.
+  const labels = (server.labels ?? []).filter((l) => l.issue === undefined || args["include-issue"].includes(String(l.issue)));
+  const { matched, duplicates, unmatched, missed } = matchFindings(findings, labels);
 
   // Registrations: a labelled tool is found when the inventory lists it, or when it is reported unanalyzed.
   let listed;
@@ -225,6 +223,7 @@ async function scoreServer(server, root, mode) {
     findings,
     labels,
     matched,
+    duplicates,
     unmatched,
     missed,
     parseErrors,
@@ -232,6 +231,54 @@ async function scoreServer(server, root, mode) {
     inventoryError,
     bench,
   };
+}
+
+/**
+ * The tool and field a finding's message names: `field "a.b" of tool "t"`, `the input of tool "t"` (field ""),
+ * `Tool "t" … field "f"`. Undefined where the message names no tool (a shared helper's report).
+ */
+function namedPlace(message) {
+  const tool = /\b[Tt]ool "([^"]+)"/.exec(message)?.[1];
+  if (tool === undefined) return undefined;
+  const field = /\bfield "([^"]*)"/.exec(message)?.[1] ?? (/\bthe input of tool "/.test(message) ? "" : undefined);
+  return { tool, field };
+}
+
+/**
+ * A finding matches a label of its rule that names the finding's tool and field path (`field`, "" for the input
+ * itself), or one written at the finding's file and line (where the schema or helper is written). A label with a
+ * field that names another field of the same line is no match: a line alone never decides between two fields.
+ * Several findings on one label count once, in recall and in precision; the extra ones are `duplicates`.
+ */
+function matchFindings(findings, labels) {
+  const strength = (f, l) => {
+    if (f.rule !== l.rule) return 0;
+    const place = namedPlace(f.message);
+    const named = place !== undefined && place.field !== undefined && l.field !== undefined;
+    if (named && place.field === l.field && (l.tools ?? []).includes(place.tool)) return 2;
+    if (f.file === l.file && f.line === l.line && !(named && place.field !== l.field)) return 1;
+    return 0;
+  };
+  const hitLabels = new Set();
+  const matched = [];
+  const duplicates = [];
+  const unmatched = [];
+  for (const f of findings) {
+    let best;
+    let bestScore = 0;
+    for (const l of labels) {
+      // A label not yet hit beats one already hit, at the same strength.
+      const score = strength(f, l) * 2 + (hitLabels.has(l) ? 0 : 1);
+      if (strength(f, l) > 0 && score > bestScore) [best, bestScore] = [l, score];
+    }
+    if (!best) unmatched.push(f);
+    else if (hitLabels.has(best)) duplicates.push(f);
+    else {
+      hitLabels.add(best);
+      matched.push(f);
+    }
+  }
+  return { matched, duplicates, unmatched, missed: labels.filter((l) => !hitLabels.has(l)) };
 }
 
 async function benchServer(server, root, mode) {
@@ -267,7 +314,8 @@ function table(perServer) {
   const allLabelRules = new Set(perServer.flatMap((s) => s.labels.map((l) => l.rule)));
   const rules = [...new Set([...ruleNames, ...allLabelRules])];
   const row = (rule, pick) => {
-    const found = perServer.reduce((n, s) => n + s.findings.filter(pick).length, 0);
+    // Duplicates of a matched finding count once.
+    const found = perServer.reduce((n, s) => n + s.matched.filter(pick).length + s.unmatched.filter(pick).length, 0);
     const ok = perServer.reduce((n, s) => n + s.matched.filter(pick).length, 0);
     const labels = perServer.reduce((n, s) => n + s.labels.filter(pick).length, 0);
     const hit = perServer.reduce((n, s) => n + s.labels.filter(pick).length - s.missed.filter(pick).length, 0);
@@ -295,7 +343,7 @@ function printMode(mode, perServer, { rows, tools }) {
   for (const s of perServer) {
     const labelled = s.labels.length;
     const hit = labelled - s.missed.length;
-    const scored = s.findings.filter((f) => f.rule !== UNANALYZED);
+    const scored = [...s.matched, ...s.unmatched].filter((f) => f.rule !== UNANALYZED);
     const ok = s.matched.filter((f) => f.rule !== UNANALYZED).length;
     const t = { found: 0, unanalyzed: 0, unseen: 0 };
     for (const tool of s.tools) t[tool.status]++;
