@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import ts from "typescript";
 import { getFileFacts, type FileFacts } from "../core/facts.js";
+import { rememberProgram } from "../core/importers.js";
 import { unreadEntries } from "../core/unread.js";
 import { isProgramSource } from "../core/resolve.js";
 import { readSettings } from "../core/settings.js";
@@ -55,6 +56,7 @@ export function staticInventory(paths: readonly string[], options: { cwd: string
   let typedFiles = 0;
   for (const program of project.programs) {
     const checker = program.getTypeChecker();
+    rememberProgram(checker, program);
     for (const sourceFile of program.getSourceFiles()) {
       const path = resolve(sourceFile.fileName);
       if (analysed.has(path) || !wanted.has(path) || !isProgramSource(sourceFile) || program.isSourceFileFromExternalLibrary(sourceFile)) continue;

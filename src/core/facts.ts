@@ -179,6 +179,13 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     // `properties: Object.entries(tool.inputSchema).reduce((acc, [key, s]) => …, {})`: each field converted from the zod shape.
     const source = convertedShapeSource(t, expression);
     return source ? zod.readShape(source) : undefined;
+  }, (expression, read) => {
+    // `{ type: "object", ...rest }` where `rest` is a definition's schema without some keys: the literals it can be.
+    const sources = evaluated.candidates(expression);
+    const literals = sources?.filter((source) => t.isObjectLiteralExpression(source.node));
+    if (!sources || !literals || literals.length !== sources.length) return false;
+    for (const source of literals) evaluated.within(source.env, () => read(source.node as ts.ObjectLiteralExpression));
+    return true;
   });
   // The SDK takes an object given to server.tool() as a shape when it is empty or any value is a zod
   // schema, and as annotations otherwise (mcp.js); values we cannot read fall back to the key names.

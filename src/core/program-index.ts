@@ -1,13 +1,11 @@
 import type * as ts from "typescript";
-import { getFileFacts, type FileFacts } from "./facts.js";
-import { importedFile } from "./module-exports.js";
+import { getFileFacts, mayHaveTools, type FileFacts } from "./facts.js";
 import { isProgramSource } from "./resolve.js";
+import { rememberProgram, transitiveImporters } from "./importers.js";
 import { settingsKey, type GuardSettings } from "./settings.js";
 import type { TS } from "./ts-utils.js";
 import { getOrCreate } from "./memo.js";
 
-/** Per program: for each file name, the program source files that import it (directly). */
-const importerGraphs = new WeakMap<ts.Program, Map<string, ts.SourceFile[]>>();
 /** Per program and settings: for each file name, the facts of other files whose tools reach into it. */
 const reachingByProgram = new WeakMap<ts.Program, Map<string, Map<string, FileFacts[]>>>();
 
@@ -19,6 +17,7 @@ const reachingByProgram = new WeakMap<ts.Program, Map<string, Map<string, FileFa
  * analysed; their facts are cached per file, so linting them later costs nothing more.
  */
 export function factsForFile(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined, program: ts.Program | undefined, settings: GuardSettings): FileFacts[] {
+  if (checker && program) rememberProgram(checker, program);
   const own = getFileFacts(t, sourceFile, checker, settings);
   if (!checker || !program) return [own];
   const byFile = getOrCreate(getOrCreate(reachingByProgram, program, () => new Map()), settingsKey(settings), () => new Map());
@@ -28,7 +27,11 @@ export function factsForFile(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeC
 
 function factsReaching(t: TS, program: ts.Program, checker: ts.TypeChecker, settings: GuardSettings, target: ts.SourceFile): FileFacts[] {
   const reaching: FileFacts[] = [];
-  for (const importer of transitiveImporters(t, program, checker, target)) {
+  // A file that registers tools reaches into the files its values come from, importers or not: a server's
+  // `runServer(config)` lists the definitions its caller passes in from files the server never imports.
+  const candidates = new Set([...transitiveImporters(t, program, checker, target), ...registeringFiles(program, settings)]);
+  candidates.delete(target);
+  for (const importer of candidates) {
     // No text test here: under typed analysis a file registers tools through imported wrappers and base
     // classes without naming a framework, and its facts are computed anyway when it is linted.
     let facts: FileFacts;
@@ -43,40 +46,12 @@ function factsReaching(t: TS, program: ts.Program, checker: ts.TypeChecker, sett
   return reaching;
 }
 
-/** Files that import `target`, directly or through other files (re-exports, barrels), each once. */
-function transitiveImporters(t: TS, program: ts.Program, checker: ts.TypeChecker, target: ts.SourceFile): ts.SourceFile[] {
-  const graph = importerGraph(t, program, checker);
-  const seen = new Set<string>([target.fileName]);
-  const importers: ts.SourceFile[] = [];
-  // The list is its own queue: a large program's importers are hundreds of files.
-  for (let next: ts.SourceFile | undefined = target, i = 0; next; next = importers[i++]) {
-    for (const importer of graph.get(next.fileName) ?? []) {
-      if (seen.has(importer.fileName)) continue;
-      seen.add(importer.fileName);
-      importers.push(importer);
-    }
-  }
-  return importers;
-}
+/** Per program and settings: its source files that can register tools by their text (see mayHaveTools). */
+const registeringByProgram = new WeakMap<ts.Program, Map<string, readonly ts.SourceFile[]>>();
 
-function importerGraph(t: TS, program: ts.Program, checker: ts.TypeChecker): Map<string, ts.SourceFile[]> {
-  let graph = importerGraphs.get(program);
-  if (graph) return graph;
-  graph = new Map();
-  for (const file of program.getSourceFiles()) {
-    if (!isProgramSource(file)) continue;
-    for (const statement of file.statements) {
-      const specifier = t.isImportDeclaration(statement) || t.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
-      if (!specifier || !t.isStringLiteral(specifier)) continue;
-      const imported = importedFile(t, checker, specifier);
-      if (!imported || imported === file || !isProgramSource(imported)) continue;
-      const list = graph.get(imported.fileName);
-      if (list) list.push(file);
-      else graph.set(imported.fileName, [file]);
-    }
-  }
-  importerGraphs.set(program, graph);
-  return graph;
+function registeringFiles(program: ts.Program, settings: GuardSettings): readonly ts.SourceFile[] {
+  const bySettings = getOrCreate(registeringByProgram, program, () => new Map());
+  return getOrCreate(bySettings, settingsKey(settings), () => program.getSourceFiles().filter((file) => isProgramSource(file) && mayHaveTools(file.text, file.fileName, settings)));
 }
 
 /** Per facts: the files its tools reach into, worked out once (an entry file is an importer of every other file). */

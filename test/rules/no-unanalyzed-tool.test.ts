@@ -27,6 +27,10 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
     { name: "definitions registered in a loop: each element's name and schema", code: `${SDK_ZOD}const defs = [{ name: "a", schema: z.strictObject({}) }, { name: "b", schema: z.strictObject({}) }];\nfor (const d of defs) server.registerTool(d.name, { inputSchema: d.schema, annotations: ${RO} }, ${DONE});\n` },
     { name: "a wrapper called in the file", code: `${SDK_ZOD}function add(name: string, schema: z.ZodType) { server.registerTool(name, { inputSchema: schema, annotations: ${RO} }, ${DONE}); }\nadd("a", z.strictObject({ q: z.string().max(9) }));\n` },
     { name: "a tools/list handler with a literal array, spreads and pushes", code: `${SDK_LOW_LEVEL}const base = [{ name: "a", inputSchema: { type: "object" } }];\nconst tools = [...base];\ntools.push({ name: "b", inputSchema: { type: "object" } });\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.filter(Boolean) }));\n` },
+    {
+      name: "a wrapper that builds the schema from its parameter: each call's shape is read with that call (issue 28)",
+      code: `${SDK_ZOD}function add(name: string, shape: z.ZodRawShape) { server.registerTool(name, { inputSchema: z.strictObject(shape), annotations: ${RO} }, ${DONE}); }\nadd("a", { q: z.string().max(9) });\nadd("b", { r: z.string().max(9) });\n`,
+    },
     { name: "a spread of a const object is read", code: `${SDK_ZOD}const base = { q: z.string().max(9) };\nserver.registerTool("s", { inputSchema: z.strictObject({ ...base }), annotations: ${RO} }, ${DONE});\n` },
     {
       name: "a loop over a collection whose every element is read: the twin of the loop with an unread element",
@@ -41,9 +45,9 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
   ],
   invalid: [
     {
-      name: "a wrapper that builds the schema from its parameter: zod is read, the shape it is given is not",
-      code: `${SDK_ZOD}function add(name: string, shape: z.ZodRawShape) { server.registerTool(name, { inputSchema: z.strictObject(shape), annotations: ${RO} }, ${DONE}); }\nadd("a", { q: z.string().max(9) });\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 1, endColumn: 4, data: { tool: "a", parts: "input", reason: 'the input is z.strictObject(), whose argument is the parameter "shape" of add.' } }],
+      name: "a wrapper that builds the schema from its parameter, given a shape the analysis cannot read",
+      code: `${SDK_ZOD}declare function loadShape(): z.ZodRawShape;\nfunction add(name: string, shape: z.ZodRawShape) { server.registerTool(name, { inputSchema: z.strictObject(shape), annotations: ${RO} }, ${DONE}); }\nadd("a", loadShape());\n`,
+      errors: [{ messageId: "unreadParts", line: 6, column: 1, endColumn: 4, data: { tool: "a", parts: "input", reason: 'the input is z.strictObject(), whose argument is the parameter "shape" of add.' } }],
     },
     {
       name: "the input and handler imported, untyped",

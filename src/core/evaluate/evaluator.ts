@@ -12,6 +12,7 @@ import { unknown, type Value } from "./value.js";
 import { injectedValues } from "./injection.js";
 import { reachableIn } from "./guards.js";
 import { getOrCreate } from "../memo.js";
+import { callerFiles, callSitesOf, type CallSite } from "./call-sites.js";
 
 /** Calls deeper than this are not followed. */
 const MAX_CALL_DEPTH = 8;
@@ -21,6 +22,8 @@ const MAX_NESTING = 160;
 const MAX_STEPS = 40_000;
 /** Possibilities kept per expression. */
 const MAX_VALUES = 256;
+/** Parameters read from their callers' arguments, one inside another: the call-string depth of a read. */
+const MAX_CALLER_CLIMBS = 3;
 
 /**
  * The one abstract evaluator: "what can this expression be?", as a union of Values. Reads identifiers
@@ -32,11 +35,45 @@ export class Evaluator {
   readonly scopes: ScopeIndex;
   private steps = 0;
   private nesting = 0;
-  /** Values of expressions read where written (no frame), per node. */
-  private readonly cache = new Map<ts.Node, Value[]>();
+  /** Values of expressions read where written that no call's arguments went into: the same in every mode. */
+  private readonly independent = new Map<ts.Node, Value[]>();
+  /** Values that a parameter read from its callers' arguments went into. */
+  private readonly fromCallers = new Map<ts.Node, Value[]>();
+  /** Values that a parameter read as written (see asWritten) went into; valid for one set of opaque functions. */
+  private asWrittenValues = new Map<ts.Node, Value[]>();
+  /** Functions whose parameters are read as written (opaque), not from their callers' arguments. */
+  private readonly opaque = new Set<ts.Node>();
+  /** How many parameter reads so far depended on callers, or on a function being opaque. */
+  private callerDependentReads = 0;
   private readonly active = new Set<ts.Node>();
 
   private readonly writes: VariableWrites;
+  /** Per function: where the program calls it (see callSitesOf). */
+  private readonly callSites = new Map<ts.Node, { sites: CallSite[]; truncated: boolean }>();
+  /** How many parameters are being read from their callers' arguments, one inside another. */
+  private callerClimbs = 0;
+  /** How many reads were cut short by a depth that depends on where the read started (not cached). */
+  private depthLimited = 0;
+
+  /**
+   * Runs `read` with the parameters of `functions` read as written (the values of no call), as a reader that
+   * goes through a function's calls itself reads the function: a registration written inside a wrapper is a
+   * template of the wrapper's calls, and the union of every call's arguments would mix their tools.
+   */
+  asWritten<T>(functions: readonly ts.Node[], read: () => T): T {
+    const added = functions.filter((fn) => !this.opaque.has(fn));
+    if (added.length === 0) return read();
+    const outer = this.asWrittenValues;
+    for (const fn of added) this.opaque.add(fn);
+    // Each set of opaque functions has values of its own.
+    this.asWrittenValues = new Map();
+    try {
+      return read();
+    } finally {
+      for (const fn of added) this.opaque.delete(fn);
+      this.asWrittenValues = outer;
+    }
+  }
 
   constructor(
     readonly t: TS,
@@ -65,12 +102,14 @@ export class Evaluator {
     if (this.nesting >= MAX_NESTING) return [unknown("the expression is nested too deeply to follow", expr)];
     const cacheable = env === ROOT_ENV;
     if (cacheable) {
-      const cached = this.cache.get(expr);
+      const cached = this.independent.get(expr) ?? (this.opaque.size > 0 ? this.asWrittenValues : this.fromCallers).get(expr);
       if (cached) return cached;
     }
     if (cacheable && this.active.has(expr)) return [unknown("the value depends on itself", expr)];
     if (cacheable) this.active.add(expr);
     this.nesting++;
+    const limitedBefore = this.depthLimited;
+    const dependentBefore = this.callerDependentReads;
     let result: Value[];
     try {
       result = this.evaluate(expr, env);
@@ -79,7 +118,11 @@ export class Evaluator {
       if (cacheable) this.active.delete(expr);
     }
     if (result.length > MAX_VALUES) result = [...result.slice(0, MAX_VALUES), unknown("more possibilities than the analysis keeps", expr)];
-    if (cacheable) this.cache.set(expr, result);
+    // A value cut short by how deep this read started is not what the expression holds read on its own.
+    if (cacheable && this.depthLimited === limitedBefore) {
+      const store = this.callerDependentReads === dependentBefore ? this.independent : this.opaque.size > 0 ? this.asWrittenValues : this.fromCallers;
+      store.set(expr, result);
+    }
     return result;
   }
 
@@ -270,8 +313,56 @@ export class Evaluator {
     }
     const injected = injectedValues(this, parameter);
     if (injected) return injected;
+    const passed = this.callerArguments(parameter, use);
+    if (passed) return passed;
     if (parameter.initializer) return [...this.ev(parameter.initializer, env), unknown(`parameter \`${parameter.name.getText()}\` may be passed a value`, parameter)];
     return [unknown(`\`${parameter.name.getText()}\` is a parameter the analysis has no argument for`, use)];
+  }
+
+  /**
+   * A parameter read where its function is written (no call binds it): the union of what every call site of
+   * the function passes, each argument read where that call is written (whose own parameters climb to their
+   * callers in turn, up to MAX_CALLER_CLIMBS). Undefined when the program has no call of the function.
+   */
+  private callerArguments(parameter: ts.ParameterDeclaration, use: ts.Node): Value[] | undefined {
+    const t = this.t;
+    const fn = parameter.parent;
+    if (!functionOf(t, fn) && !t.isConstructorDeclaration(fn)) return undefined;
+    const { sites, truncated } = getOrCreate(this.callSites, fn, () => callSitesOf(this, fn, (file) => callerFiles(t, this.checker, file)));
+    if (sites.length === 0) return undefined;
+    this.callerDependentReads++;
+    if (this.opaque.has(fn)) return undefined;
+    if (this.callerClimbs >= MAX_CALLER_CLIMBS) {
+      this.depthLimited++;
+      return [unknown(`\`${parameter.name.getText()}\` is passed through more calls than the analysis follows`, use)];
+    }
+    const index = fn.parameters.indexOf(parameter);
+    const values: Value[] = [];
+    this.callerClimbs++;
+    try {
+      for (const site of sites) values.push(...this.passedAt(site, parameter, index));
+    } finally {
+      this.callerClimbs--;
+    }
+    if (truncated) values.push(unknown(`\`${parameter.name.getText()}\` has more callers than the analysis follows`, use));
+    return dedupe(values);
+  }
+
+  /** What one call site passes to the parameter at `index`. */
+  private passedAt(site: CallSite, parameter: ts.ParameterDeclaration, index: number): Value[] {
+    const t = this.t;
+    if (site.kind === "element-callback") {
+      const receiver = (unwrapExpression(t, site.call.expression) as ts.PropertyAccessExpression).expression;
+      // `xs.map(f)`: f's first parameter is each element; the others (index, array) are no tool's values.
+      return index === 0 ? this.elementsOf(this.ev(receiver, ROOT_ENV), receiver) : [unknown("an element's index or its array", parameter)];
+    }
+    const args = site.call.arguments ?? [];
+    const spread = args.findIndex((arg) => t.isSpreadElement(arg));
+    if (spread !== -1 && spread <= index) return [unknown("an argument spread into the call", args[spread] ?? site.call)];
+    if (parameter.dotDotDotToken) return [{ kind: "array", elements: args.slice(index).flatMap((arg) => this.ev(arg, ROOT_ENV)), node: site.call }];
+    const arg = args[index];
+    if (arg) return this.ev(arg, ROOT_ENV);
+    return parameter.initializer ? this.ev(parameter.initializer, ROOT_ENV) : [{ kind: "syntax", node: parameter, env: ROOT_ENV }];
   }
 
   /** The members `key` can have on each value; an empty list when the key is certainly absent. */

@@ -138,6 +138,7 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
   if (method === "setRequestHandler") return listToolsHandler(context, call, framework);
   // A registration in a loop (`for (const def of defs) server.registerTool(def.name, def.config, def.run)`)
   // is one tool per element: each read with the loop variable bound to that element.
+  const known: Framework = framework;
   const missed: MissedElements = { total: 0, unread: [], dropped: 0 };
   const frames = loopFrames(context, call, missed);
   if (missed.collection) reportMissedElements(context, call, method, framework, missed);
@@ -149,7 +150,13 @@ function registrationsOfCall(context: FinderContext, call: ts.CallExpression, me
       guarded++;
       continue;
     }
-    for (const registration of registrationsInFrame(context, call, method, framework, frame)) {
+    // Read where it is written, a registration inside a function is a template of that function's calls
+    // (wrappers.ts): its parameters are what each call passes, not the union of every call's arguments.
+    if (frame === ROOT_ENV) context.evaluator.asWritten(enclosingFunctions(context.t, call), () => readFrame(frame));
+    else readFrame(frame);
+  }
+  function readFrame(frame: Env): void {
+    for (const registration of registrationsInFrame(context, call, method, known, frame)) {
       const nameExpression = method === "tool" || method === "registerTool" || method === "registerToolTask" ? call.arguments[0] : registration.options && optionField(context, registration.options, "name");
       const read = frame === ROOT_ENV ? registration : inFrame(context, registration, frame, nameExpression);
       const handler = read.handler && !context.t.isMethodDeclaration(read.handler) && !context.t.isFunctionDeclaration(read.handler) ? forwardedHandler(context, read.handler, frame) : undefined;
@@ -192,6 +199,13 @@ function registrationsInFrame(context: FinderContext, call: ts.CallExpression, m
     default:
       return [];
   }
+}
+
+/** The functions a node is written in, innermost first. */
+function enclosingFunctions(t: TS, node: ts.Node): ts.Node[] {
+  const functions: ts.Node[] = [];
+  for (let current = node.parent; current && !t.isSourceFile(current); current = current.parent) if (t.isFunctionLike(current)) functions.push(current);
+  return functions;
 }
 
 function optional<T>(value: T | undefined): T[] {

@@ -251,11 +251,24 @@ function callsOf(context: FinderContext, calls: readonly ts.CallExpression[], te
 
 function instantiate(context: FinderContext, template: Template, call: ts.CallExpression, frame: Env): Record<FieldName, Field> {
   const fields = {} as Record<FieldName, Field>;
+  let callFrame: Env | undefined;
   for (const field of FIELDS) {
     const value = template.fields[field];
-    fields[field] = value.kind === "slot" ? fill(context, value.slot, call, frame) : value;
+    if (value.kind === "slot") fields[field] = fill(context, value.slot, call, frame);
+    else if (value.value && !value.env && containsNode(template.fn, value.value)) {
+      // Written in the wrapper from its parameters (`z.strictObject(shape)`): read with this call's arguments.
+      callFrame ??= callFrameOf(context, template.fn, call, frame);
+      fields[field] = callFrame ? { ...value, env: callFrame } : value;
+    } else fields[field] = value;
   }
   return fields;
+}
+
+/** The wrapper's parameters bound to what `call` passes, read in `frame`; undefined when an argument is spread. */
+function callFrameOf(context: FinderContext, fn: FunctionWithBody, call: ts.CallExpression, frame: Env): Env | undefined {
+  const { t, evaluator } = context;
+  if (call.arguments.some((arg) => t.isSpreadElement(arg))) return undefined;
+  return frame.bind(evaluator.bindParameters(fn, call.arguments.map((arg) => evaluator.values(arg, frame)), frame));
 }
 
 /** What a call passes for a slot: a value, nothing, the slot's own expression (opaque), or a slot of the caller. */

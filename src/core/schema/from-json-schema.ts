@@ -36,6 +36,8 @@ export class JsonSchemaReader {
     private readonly framed: () => boolean = () => false,
     /** `properties` computed from a zod shape (`Object.entries(shape).reduce(…)`): that shape's fields, when one is. */
     private readonly embeddedProperties: (expression: ts.Expression) => { properties: ObjectProperty[]; complete: boolean } | undefined = () => undefined,
+    /** Where a value spread into a schema literal is written, as the evaluator reads it (a rest of a definition's schema). */
+    private readonly spreadSources: (expression: ts.Expression, read: (literal: ts.ObjectLiteralExpression) => void) => boolean = () => false,
   ) {}
 
   read(expression: ts.Expression): SchemaNode {
@@ -80,7 +82,7 @@ export class JsonSchemaReader {
       if (t.isSpreadAssignment(element)) {
         const spread = this.literalOf(element.expression);
         if (spread) this.keywords(spread, into, complete, seen);
-        else complete.value = false;
+        else if (!this.spreadSources(element.expression, (source) => this.keywords(source, into, complete, seen))) complete.value = false;
         continue;
       }
       if (!t.isPropertyAssignment(element) && !t.isShorthandPropertyAssignment(element)) continue;
