@@ -4,6 +4,7 @@ import { literalProperty, nameValue, type FinderContext } from "./context.js";
 import type { CallToolHandler, ToolRegistration } from "./model.js";
 import { elementProperties } from "../tool-definitions.js";
 import { ZOD_TO_JSON } from "../schema/converted-validation.js";
+import { unknownKeyCheckIn } from "./unknown-key-checks.js";
 
 /**
  * Central validation. A low-level `tools/call` handler often looks the tool up in a collection of this
@@ -36,6 +37,7 @@ export function dispatchedTools(
 ): ToolRegistration[] {
   for (const registration of registrations) closeStrictLoop(context, registration);
   if (callToolHandlers.length === 0) return [];
+  closeCheckedLists(context, registrations, callToolHandlers);
   const served: ToolRegistration[] = [];
   const byEntry = new Map<ts.ObjectLiteralExpression, ToolRegistration>();
   const closed = new Map<ts.Node, ts.Node>();
@@ -73,6 +75,24 @@ export function dispatchedTools(
   // A tool the dispatcher serves that is also registered elsewhere (a tools/list entry) is that tool.
   const listed = new Set(registrations.flatMap((registration) => inputSources(context, registration)));
   return served.filter((registration) => !inputSources(context, registration).every((source) => listed.has(source)));
+}
+
+/**
+ * The tools a `tools/list` handler lists, when the same server's `tools/call` handler passes the arguments to a
+ * check that rejects keys the tool does not declare (unknown-key-checks.ts): their top level is closed there.
+ */
+function closeCheckedLists(context: FinderContext, registrations: readonly ToolRegistration[], callToolHandlers: readonly CallToolHandler[]): void {
+  const { t } = context;
+  const receiver = (call: ts.CallExpression): string | undefined => {
+    const callee = unwrapExpression(t, call.expression);
+    return t.isPropertyAccessExpression(callee) ? callee.expression.getText() : undefined;
+  };
+  for (const callTool of callToolHandlers) {
+    const listed = registrations.filter((registration) => registration.listedBy && registration.listedBy.getSourceFile() === callTool.node.getSourceFile() && receiver(registration.listedBy) === receiver(callTool.node));
+    if (listed.length === 0) continue;
+    const check = unknownKeyCheckIn(context, callTool.handler);
+    if (check) for (const registration of listed) registration.topLevelClosedBy ??= check;
+  }
 }
 
 /** `X.strict().parse(a)`, `z.strictObject(X.shape).safeParse(a)`, `X.parse(a)`, also through a const holding the strict schema. */

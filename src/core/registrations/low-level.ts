@@ -110,6 +110,7 @@ export function listToolsHandler(context: FinderContext, call: ts.CallExpression
       // `{ ...t.mcp, _meta }` over an element the analysis cannot read: its annotations may be in the spread.
       ...(env && fieldHidden(context, tool, "annotations", env) ? { ambiguous: true } : {}),
       options: tool,
+      listedBy: call,
       // A tool object written in another file (`getPublicFields(tool)` in ./utils.ts) is reported at the handler.
       ...(tool.getSourceFile() !== context.sourceFile ? { site: call } : {}),
     };

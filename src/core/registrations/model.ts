@@ -72,6 +72,8 @@ export interface ToolRegistration {
    * where the tool is registered or dispatched (`tool.schema.strict().parse(args)`). Nested objects keep their own mode.
    */
   topLevelClosedBy?: ts.Node;
+  /** A tool a low-level `tools/list` handler lists: the `setRequestHandler` call. */
+  listedBy?: ts.CallExpression;
   /**
    * A validator compiled from the converted JSON Schema the tool publishes (`ajv.compile(zodToJsonSchema(S))`),
    * which rejects unknown keys at every strip-mode level of S (converted-validation.ts).
