@@ -61,7 +61,9 @@ export function findRegistrations(
       if (name && REGISTRATION_METHODS.has(name)) found.registrations.push(...registrationsOfCall(context, node, name));
       if (name === "setRequestHandler") {
         const callTool = callToolHandler(context, node, (call, method) => frameworkForReceiver(context, call, method));
-        if (callTool) found.callToolHandlers.push(callTool);
+        // `withTiming(async (request) => …)`: the function the decorating wrapper forwards the request to.
+        const forwarded = callTool && forwardedHandler(context, callTool.handler, ROOT_ENV);
+        if (callTool) found.callToolHandlers.push(forwarded && !t.isFunctionDeclaration(forwarded) ? { ...callTool, handler: forwarded } : callTool);
       }
     }
     const agentTool = agentFrameworks ? agentToolOfCall(context, node) : undefined;

@@ -35,7 +35,12 @@ export function forwardedHandler(context: FinderContext, expression: ts.Expressi
     const declaration = evaluator.declarationOf(node.expression);
     // The callee is a parameter of the function that built the wrapper, and the call passes the model's input on.
     if (!declaration || !t.isParameter(declaration) || declaration.parent === wrapper || !containsNode(declaration.parent, wrapper)) return true;
-    if (!node.arguments.some((argument) => { const value = unwrapExpression(t, argument); return t.isIdentifier(value) && value.text === inputName; })) return true;
+    // `fn(args, extra)`, or `fn(...args)` from a rest parameter.
+    const passesInput = node.arguments.some((argument) => {
+      const value = unwrapExpression(t, t.isSpreadElement(argument) ? argument.expression : argument);
+      return t.isIdentifier(value) && value.text === inputName;
+    });
+    if (!passesInput) return true;
     const bound = only.env.lookup(declaration) ?? [];
     for (const value of bound) {
       if (value.kind !== "syntax" || !functionOf(t, value.node)) {

@@ -1,6 +1,7 @@
 import type * as ts from "typescript";
 import { propertyNameText, unwrapExpression } from "../ts-utils.js";
 import type { FinderContext } from "./context.js";
+import { functionOf } from "../evaluate/syntax.js";
 
 // How a call reaches a wrapper: the name a function is called by, and the function a call runs.
 
@@ -58,7 +59,27 @@ export function calledFunction(context: FinderContext, call: ts.CallExpression):
     const declaration = resolver.declarationOf(value.expression);
     return declaration && t.isClassLike(declaration) ? methodOf(context, declaration.members, member) : undefined;
   }
-  return undefined;
+  return parameterMember(context, callee);
+}
+
+/**
+ * `ctx.scopedTool(…)` on a parameter: the method of what the callers pass (an object literal implementing the
+ * parameter's interface, in another file), when the evaluator finds exactly one function of the program.
+ */
+export function parameterMember(context: FinderContext, callee: ts.PropertyAccessExpression): ts.Node | undefined {
+  const { t, resolver } = context;
+  const receiver = unwrapExpression(t, callee.expression);
+  const declaration = t.isIdentifier(receiver) ? resolver.declarationOf(receiver) : undefined;
+  if (!declaration || !t.isParameter(declaration)) return undefined;
+  const functions = new Set<ts.Node>();
+  for (const value of context.evaluator.values(callee)) {
+    if (value.kind !== "syntax") return undefined;
+    const fn = functionOf(t, value.node);
+    if (!fn) return undefined;
+    functions.add(fn);
+  }
+  const [only] = functions;
+  return functions.size === 1 ? only : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import type * as ts from "typescript";
 import type { FunctionWithBody } from "../resolve.js";
 import { calleeName, containsNode, findProperty, propertyNameText, propertyValue, unwrapExpression } from "../ts-utils.js";
 import { nameValue, registrationsWithin, reportUnread, type FinderContext } from "./context.js";
-import { calledFunction, callableName, evaluatedCallee, importedName, isReturnedFunction } from "./wrapper-calls.js";
+import { calledFunction, callableName, evaluatedCallee, importedName, isReturnedFunction, parameterMember } from "./wrapper-calls.js";
 import type { FoundRegistrations, ToolRegistration } from "./model.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
 import { frameOf } from "../evaluate/value.js";
@@ -112,7 +112,7 @@ function foreignTemplates(context: FinderContext, calls: readonly ts.CallExpress
   for (const call of calls) {
     const callee = unwrapExpression(t, call.expression);
     if (!t.isIdentifier(callee) && !t.isPropertyAccessExpression(callee)) continue;
-    const fn = resolver.functionOf(callee) ?? returnedCallee(context, call);
+    const fn = resolver.functionOf(callee) ?? returnedCallee(context, call) ?? (t.isPropertyAccessExpression(callee) ? parameterMember(context, callee) : undefined);
     if (!fn || seen.has(fn)) continue;
     seen.add(fn);
     for (const registration of registrationsWithin(context, fn)) {
