@@ -19,7 +19,7 @@ export interface ArgumentRead {
  * `request.params.arguments` for low-level `tools/call` handlers.
  */
 function argumentsDepth(handler: Handler): readonly string[] {
-  return handler.kind === "tool" ? [] : ["params", "arguments"];
+  return handler.argumentsPath;
 }
 
 export function isArgumentsFlow(handler: Handler, flow: Flow): boolean {
@@ -73,7 +73,7 @@ function fieldAccessesOf(t: TS, handler: Handler): FieldAccesses {
     }
   };
   // `({ orgId }) => …` in a tool handler reads fields right in the parameter list.
-  if (handler.kind === "tool") readPattern(parameter.name, undefined);
+  if (handler.argumentsPath.length === 0) readPattern(parameter.name, undefined);
   if (handler.fn.body) walk(handler.fn.body, (node) => {
     if (t.isPropertyAccessExpression(node)) {
       accesses.list.push({ field: node.name.text, node, from: node.expression });

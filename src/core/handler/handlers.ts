@@ -15,6 +15,11 @@ export interface Handler {
   node: ts.Node;
   /** The model's arguments (`kind: "tool"`) or the request (`kind: "call-tool"`). */
   inputParameter: ts.ParameterDeclaration | undefined;
+  /**
+   * Where the arguments are in the input parameter: `[]` for a tool handler, `["params", "arguments"]` for a
+   * `tools/call` handler, `[]` again once a `tools/call` handler has passed `request.params.arguments` on.
+   */
+  argumentsPath: readonly string[];
   /** `extra` / `ctx` / `context`: where the authenticated session lives. */
   contextParameter: ts.ParameterDeclaration | undefined;
   /** The field accesses of its body, listed on first use (argument-reads.ts). */
@@ -26,6 +31,8 @@ interface HandlerFunction {
   fn: FunctionWithBody;
   input: ts.ParameterDeclaration | undefined;
   context: ts.ParameterDeclaration | undefined;
+  /** Where the arguments are in `input` (see Handler). */
+  path: readonly string[];
 }
 
 /** How many forwarding functions (`(request) => handle(request)`) are followed to the one that does the work. */
@@ -52,18 +59,22 @@ function forwardedTo(t: TS, resolver: Resolver, handler: HandlerFunction): Handl
     if (!call || !t.isCallExpression(call)) break;
     const helper = resolver.functionOf(call.expression);
     if (!helper || helper === current.fn) break;
+    const isParameter = (expression: ts.Expression, parameter: ts.ParameterDeclaration): boolean => {
+      const value = unwrapExpression(t, expression);
+      return t.isIdentifier(value) && resolver.declarationOf(value) === parameter;
+    };
     const parameterFor = (parameter: ts.ParameterDeclaration | undefined): ts.ParameterDeclaration | undefined => {
       if (!parameter || !t.isIdentifier(parameter.name)) return undefined;
-      const name = parameter.name.text;
-      const index = call.arguments.findIndex((argument) => {
-        const value = unwrapExpression(t, argument);
-        return t.isIdentifier(value) && value.text === name && resolver.declarationOf(value) === parameter;
-      });
+      const index = call.arguments.findIndex((argument) => isParameter(argument, parameter));
       return index >= 0 ? helper.parameters[index] : undefined;
     };
     const input = parameterFor(current.input);
-    if (!input || input.dotDotDotToken) break;
-    current = { fn: helper, input, context: parameterFor(current.context) };
+    // `this.handleToolCall(request.params.name, request.params.arguments ?? {})`: the helper's parameter is the arguments.
+    const argumentsIndex = input || !current.input ? -1 : call.arguments.findIndex((argument) => readsPath(t, argument, current.path, (base) => isParameter(base, current.input!)));
+    const argumentsInput = argumentsIndex >= 0 ? helper.parameters[argumentsIndex] : undefined;
+    const next = input ?? argumentsInput;
+    if (!next || next.dotDotDotToken) break;
+    current = { fn: helper, input: next, context: parameterFor(current.context), path: input ? current.path : [] };
   }
   return current;
 }
@@ -82,6 +93,7 @@ export function collectHandlers(t: TS, resolver: Resolver, registrations: ToolRe
       fn,
       input: positions ? fn.parameters[positions.input] : takesArguments ? first : undefined,
       context: positions ? fn.parameters[positions.context] : takesArguments ? second : first,
+      path: [],
     });
     handlers.push({
       kind: "tool",
@@ -90,6 +102,7 @@ export function collectHandlers(t: TS, resolver: Resolver, registrations: ToolRe
       registration,
       node: registration.node,
       inputParameter: worker.input,
+      argumentsPath: worker.path,
       contextParameter: worker.context,
     });
   }
@@ -97,7 +110,7 @@ export function collectHandlers(t: TS, resolver: Resolver, registrations: ToolRe
     const fn = resolver.functionOf(callTool.handler);
     if (!fn) continue;
     const [request, extra] = fn.parameters;
-    const worker = forwardedTo(t, resolver, { fn, input: request, context: extra });
+    const worker = forwardedTo(t, resolver, { fn, input: request, context: extra, path: ["params", "arguments"] });
     handlers.push({
       kind: "call-tool",
       framework: callTool.framework,
@@ -105,10 +118,22 @@ export function collectHandlers(t: TS, resolver: Resolver, registrations: ToolRe
       registration: undefined,
       node: callTool.node,
       inputParameter: worker.input,
+      argumentsPath: worker.path,
       contextParameter: worker.context,
     });
   }
   return handlers;
+}
+
+/** `request.params.arguments` (also `?? {}` or `|| {}` after it) for the path `["params", "arguments"]`, with `isBase(request)`. */
+function readsPath(t: TS, expression: ts.Expression, path: readonly string[], isBase: (base: ts.Expression) => boolean): boolean {
+  let expr = unwrapExpression(t, expression);
+  if (t.isBinaryExpression(expr) && (expr.operatorToken.kind === t.SyntaxKind.QuestionQuestionToken || expr.operatorToken.kind === t.SyntaxKind.BarBarToken)) expr = unwrapExpression(t, expr.left);
+  for (let index = path.length - 1; index >= 0; index--) {
+    if (!t.isPropertyAccessExpression(expr) || expr.name.text !== path[index]) return false;
+    expr = unwrapExpression(t, expr.expression);
+  }
+  return path.length > 0 && isBase(expr);
 }
 
 /** Whether `node` sits lexically inside one of the handlers (nested callbacks included). */
