@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { definitionArgument } from "./evaluate/syntax.js";
 import { ITERATION_METHODS, returnedExpressions, type Resolver } from "./resolve.js";
 import { unwrapExpression, type TS } from "./ts-utils.js";
 
@@ -76,8 +77,8 @@ function mapValues(t: TS, resolver: Resolver, map: ts.Expression): readonly ts.E
 /**
  * The object literal a tool definition is written as: the literal itself, or the argument of a helper
  * that hands it back for `key`: a function that returns its parameter or `{ ...def }` without
- * overriding `key`, or an imported `…tool…` function (`defineTool`, `createTool`), whose options
- * are the tool.
+ * overriding `key`, or a package's function declared to hand its argument back (`defineTool`, `createTool`),
+ * whose options are the tool.
  */
 function toolDefinitionOf(t: TS, resolver: Resolver, element: ts.Expression, key: string): ts.ObjectLiteralExpression | undefined {
   const expr = resolver.followConsts(element);
@@ -87,7 +88,7 @@ function toolDefinitionOf(t: TS, resolver: Resolver, element: ts.Expression, key
   const [argument] = expr.arguments;
   if (!argument || !t.isIdentifier(callee)) return undefined;
   const binding = resolver.resolve(callee);
-  if (binding.kind === "import") return /tool/i.test(`${binding.importedName} ${callee.text}`) ? resolver.objectLiteralOf(argument) : undefined;
+  if (binding.kind === "import") return definitionArgument(t, resolver.typeChecker, expr) ? resolver.objectLiteralOf(argument) : undefined;
   if (binding.kind !== "function") return undefined;
   const [parameter] = binding.declaration.parameters;
   if (!parameter || !t.isIdentifier(parameter.name)) return undefined;

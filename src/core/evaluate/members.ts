@@ -249,9 +249,9 @@ export function memberOf(evaluator: Evaluator, values: readonly Value[], key: st
           if (exported) result.push(...evaluator.declarationValues(exported, node, ROOT_ENV));
         } else if (t.isClassLike(target)) {
           result.push(...classMember(evaluator, { kind: "syntax", node: target, env: value.env }, target, key, node, true));
-        } else if (t.isCallExpression(target) && definitionArgument(t, target)) {
+        } else if (t.isCallExpression(target) && definitionArgument(t, evaluator.checker, target)) {
           // `defineTool({ ... })` of a package hands its options back as the tool.
-          result.push(...evaluator.member(evaluator.ev(definitionArgument(t, target) as ts.Expression, value.env), key, node, env));
+          result.push(...evaluator.member(evaluator.ev(definitionArgument(t, evaluator.checker, target) as ts.Expression, value.env), key, node, env));
         } else if ((member = enumMember(evaluator, target, key))) {
           // `HelperTools.ACTOR_ADD` of `enum HelperTools { ACTOR_ADD = "add-actor" }`: the member's value.
           // As text where it is read, so that a tool named by it is named there.

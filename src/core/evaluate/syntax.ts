@@ -29,12 +29,38 @@ function implementationOf(t: TS, signature: ts.FunctionDeclaration | ts.MethodDe
   return undefined;
 }
 
-/** The one options argument of a package's `defineTool({...})`/`createTool({...})`, which hands it back. */
-export function definitionArgument(t: TS, call: ts.CallExpression): ts.Expression | undefined {
-  const callee = unwrapExpression(t, call.expression);
-  const name = t.isIdentifier(callee) ? callee.text : t.isPropertyAccessExpression(callee) ? callee.name.text : "";
+/**
+ * The one options argument of a package's `defineTool({...})`/`createTool({...})` whose declared signature hands
+ * it back: every declaration returns the type parameter its first parameter is typed with
+ * (`defineTool<T extends ToolConfig>(config: T): T`). Read off the declarations, without resolving the call
+ * (which would check the argument's zod types); untyped, nothing says so.
+ */
+export function definitionArgument(t: TS, checker: ts.TypeChecker | undefined, call: ts.CallExpression): ts.Expression | undefined {
   const [first] = call.arguments;
-  return call.arguments.length === 1 && first && /tool/i.test(name) && t.isObjectLiteralExpression(unwrapExpression(t, first)) ? first : undefined;
+  if (!checker || call.arguments.length !== 1 || !first || !t.isObjectLiteralExpression(unwrapExpression(t, first))) return undefined;
+  const callee = unwrapExpression(t, call.expression);
+  const name = t.isPropertyAccessExpression(callee) ? callee.name : t.isIdentifier(callee) ? callee : undefined;
+  if (!name) return undefined;
+  let declarations: readonly ts.Declaration[] | undefined;
+  try {
+    let symbol = checker.getSymbolAtLocation(name);
+    if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    declarations = symbol?.declarations;
+  } catch {
+    return undefined;
+  }
+  const signatures = (declarations ?? []).map((declaration) => (t.isVariableDeclaration(declaration) && declaration.type && t.isFunctionTypeNode(declaration.type) ? declaration.type : declaration));
+  return signatures.length > 0 && signatures.every((signature) => returnsItsArgument(t, signature)) ? first : undefined;
+}
+
+/** `<T>(config: T): T` (also `Readonly<T>`-free forms only): the declared return type is the first parameter's type parameter. */
+function returnsItsArgument(t: TS, declaration: ts.Node): boolean {
+  if (!t.isFunctionDeclaration(declaration) && !t.isMethodSignature(declaration) && !t.isMethodDeclaration(declaration) && !t.isFunctionTypeNode(declaration)) return false;
+  const returned = declaration.type;
+  const parameterType = declaration.parameters[0]?.type;
+  const typeParameter = (node: ts.TypeNode | undefined): string | undefined => (node && t.isTypeReferenceNode(node) && t.isIdentifier(node.typeName) && !node.typeArguments && declaration.typeParameters?.some((parameter) => parameter.name.text === (node.typeName as ts.Identifier).text) ? node.typeName.text : undefined);
+  const name = typeParameter(returned);
+  return name !== undefined && typeParameter(parameterType) === name;
 }
 
 /** The static keys of an object literal value, spreads included. */
