@@ -5,6 +5,7 @@ import type { Resolver } from "./resolve.js";
 import { FRAMEWORKS_WITH_ANNOTATIONS, type Framework, type RegistrationApi, type ToolRegistration, type UnreadPart } from "./registrations/model.js";
 import { describeValue, quote } from "./registrations/unread-reasons.js";
 import { nameExpressionOf } from "./registrations/wrappers.js";
+import { isPartlyReadName } from "./registrations/context.js";
 import type { SchemaNode } from "./schema/model.js";
 import { elementProperties } from "./tool-definitions.js";
 import { unwrapExpression, type TS } from "./ts-utils.js";
@@ -84,6 +85,9 @@ export function unreadPartsOf(t: TS, resolver: Resolver, registration: ToolRegis
     // `tool.name` over a list of tool definitions: each element's name (tool-definitions.ts reads them).
     const perElement = name && t.isPropertyAccessExpression(unwrapExpression(t, name)) && elementProperties(t, resolver, unwrapExpression(t, name) as ts.PropertyAccessExpression).length > 0;
     if (name && !perElement) add("name", name, describeValue(t, resolver, name, "the name"));
+  } else {
+    const written = nameExpressionOf({ t }, registration);
+    if (written && isPartlyReadName(written)) add("name", written, `${describeValue(t, resolver, written, "the name")}, read as "${registration.toolName}"`);
   }
   if (registration.ambiguous && registration.api === "tool" && t.isCallExpression(call) && call.arguments[1]) {
     // server.tool(name, value, …, cb) where `value` could be the description or the shape.

@@ -71,7 +71,8 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
     {
       name: "a name chosen at run time",
       code: `${SDK_ZOD}declare const toolName: string | undefined;\nserver.registerTool(toolName || "web_search", { inputSchema: z.strictObject({}), annotations: ${RO} }, ${DONE});\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "(unnamed)", parts: "name", reason: 'the name is chosen at run time (toolName || "web_search").' } }],
+      // The tool keeps the one name it can be read as (issue 28: a tool is never dropped for its name).
+      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "web_search", parts: "name", reason: 'the name is chosen at run time (toolName || "web_search"), read as "web_search".' } }],
     },
     {
       name: "the config is a parameter: no tool is built",

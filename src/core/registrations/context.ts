@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import type { Evaluator } from "../evaluate/evaluator.js";
 import type { Resolver } from "../resolve.js";
-import { containsNode, findProperty, propertyNameText, propertyValue, stringValue, type TS } from "../ts-utils.js";
+import { containsNode, findProperty, propertyNameText, propertyValue, stringValue, unwrapExpression, type TS } from "../ts-utils.js";
 import type { Framework, ToolRegistration, UnreadSite } from "./model.js";
 
 /** What every registration finder (one file per framework family) works with. */
@@ -43,10 +43,32 @@ export function registrationsWithin(context: FinderContext, container: ts.Node):
   return context.foreignRegistrations(file).filter((registration) => containsNode(container, registration.node));
 }
 
-/** A tool name written as a literal, held in a const of this file, or in a member of a const object (`TOOLS.kv_list`). */
+/**
+ * A tool name written as a literal, held in a const of this file, or in a member of a const object
+ * (`TOOLS.kv_list`); else the one text the evaluator finds it can be beside values it cannot read
+ * (`toolName || "web_search"`): the tool keeps that candidate, and the name is recorded as partly unread.
+ */
 export function nameValue(context: FinderContext, expression: ts.Expression | undefined): string | undefined {
-  const value = expression && constantValueOf(context, expression, 0);
-  return value && stringValue(context.t, value);
+  if (!expression) return undefined;
+  const value = constantValueOf(context, expression, 0);
+  const written = value && stringValue(context.t, value);
+  if (written !== undefined) return written;
+  const { t } = context;
+  const expr = unwrapExpression(t, expression);
+  if (!t.isBinaryExpression(expr) && !t.isConditionalExpression(expr)) return undefined;
+  const values = context.evaluator.values(expr);
+  const texts = new Set(values.flatMap((candidate) => (candidate.kind === "text" ? [candidate.text] : [])));
+  const [only] = texts;
+  if (texts.size !== 1 || only === undefined) return undefined;
+  if (values.some((candidate) => candidate.kind !== "text")) partlyReadNames.add(expression);
+  return only;
+}
+
+/** Names read as their one known candidate while other values they may have are not read (see nameValue). */
+const partlyReadNames = new WeakSet<ts.Expression>();
+
+export function isPartlyReadName(expression: ts.Expression): boolean {
+  return partlyReadNames.has(expression);
 }
 
 /** How many `TOOLS.group.name` member links are followed; a self-referencing object ends here too. */
