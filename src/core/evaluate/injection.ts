@@ -1,6 +1,7 @@
 import type * as ts from "typescript";
 import { walk } from "../ts-utils.js";
 import { ROOT_ENV } from "./env.js";
+import { callerFiles } from "./call-sites.js";
 import type { Evaluator } from "./evaluator.js";
 import type { Value } from "./value.js";
 
@@ -25,7 +26,8 @@ export function injectedValues(evaluator: Evaluator, parameter: ts.ParameterDecl
     if ((!MULTI.has(kind) && !SINGLE.has(kind)) || !token || !t.isIdentifier(token)) continue;
     const declaration = evaluator.declarationOf(token);
     if (!declaration) continue;
-    const values = registeredValues(evaluator, declaration, [parameter.getSourceFile(), declaration.getSourceFile()]);
+    // Registrations under the token can be written wherever its name can be seen: its file and, typed, its importers.
+    const values = registeredValues(evaluator, declaration, [parameter.getSourceFile(), ...callerFiles(t, evaluator.checker, declaration.getSourceFile())]);
     if (values.length === 0) return undefined;
     return MULTI.has(kind) ? [{ kind: "array", elements: values, node: parameter }] : values;
   }
@@ -35,7 +37,7 @@ export function injectedValues(evaluator: Evaluator, parameter: ts.ParameterDecl
 /** Per token declaration (one program each): the files are walked once. */
 const byToken = new WeakMap<ts.Node, Value[]>();
 
-/** `x.register(TOKEN, { useValue: v })` in these files, for the token declared at `token`. */
+/** `x.register(TOKEN, { useValue: v })` in these files (that mention `register(` at all), for the token declared at `token`. */
 function registeredValues(evaluator: Evaluator, token: ts.Node, files: readonly ts.SourceFile[]): Value[] {
   const cached = byToken.get(token);
   if (cached) return cached;
@@ -43,6 +45,7 @@ function registeredValues(evaluator: Evaluator, token: ts.Node, files: readonly 
   const values: Value[] = [];
   byToken.set(token, values);
   for (const file of new Set(files)) {
+    if (!file.text.includes("register(")) continue;
     walk(file, (node) => {
       if (!t.isCallExpression(node) || !t.isPropertyAccessExpression(node.expression) || node.expression.name.text !== "register") return true;
       const [first, provider] = node.arguments;
