@@ -5,6 +5,7 @@ import { mayUseMcpFramework } from "./registrations/frameworks.js";
 import { evaluatorFor } from "./evaluate/evaluator.js";
 import { convertedValidator, ZOD_TO_JSON } from "./schema/converted-validation.js";
 import { EvaluatedSchemas } from "./schema/evaluated-schemas.js";
+import type { Env } from "./evaluate/env.js";
 import { declaredNames } from "./registrations/declared.js";
 import { ANNOTATION_KEYS } from "./registrations/find.js";
 import type { ToolRegistration } from "./registrations/model.js";
@@ -184,9 +185,9 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
     const sources = evaluated.candidates(expression);
     const literals = sources?.filter((source) => t.isObjectLiteralExpression(source.node));
     if (!sources || !literals || literals.length !== sources.length) return false;
-    for (const source of literals) evaluated.within(source.env, () => read(source.node as ts.ObjectLiteralExpression));
+    for (const source of literals) evaluated.within(source.env, () => read(source.node as ts.ObjectLiteralExpression, source.env));
     return true;
-  });
+  }, (expression) => evaluated.keyText(expression), (frame, read) => evaluated.within(frame as Env | undefined, read));
   // The SDK takes an object given to server.tool() as a shape when it is empty or any value is a zod
   // schema, and as annotations otherwise (mcp.js); values we cannot read fall back to the key names.
   const looksLikeShape = (literal: ts.ObjectLiteralExpression): boolean => {

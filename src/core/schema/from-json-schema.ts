@@ -22,6 +22,13 @@ export type EmbeddedSchemaReader = (call: ts.CallExpression) => SchemaNode | und
  * Reads JSON Schema written as object literals. Keywords are read only from schema positions, so a
  * property named `maxLength` under `properties` is a field, not a keyword.
  */
+/** A keyword of a schema literal: its value, its property, and the frame of a spread source it came from. */
+interface Keyword {
+  value: ts.Expression | undefined;
+  node: ts.Node;
+  frame?: unknown;
+}
+
 export class JsonSchemaReader {
   private readonly cache = new Map<ts.Node, SchemaNode>();
   private readonly inProgress = new Set<ts.Node>();
@@ -37,7 +44,11 @@ export class JsonSchemaReader {
     /** `properties` computed from a zod shape (`Object.entries(shape).reduce(…)`): that shape's fields, when one is. */
     private readonly embeddedProperties: (expression: ts.Expression) => { properties: ObjectProperty[]; complete: boolean } | undefined = () => undefined,
     /** Where a value spread into a schema literal is written, as the evaluator reads it (a rest of a definition's schema). */
-    private readonly spreadSources: (expression: ts.Expression, read: (literal: ts.ObjectLiteralExpression) => void) => boolean = () => false,
+    private readonly spreadSources: (expression: ts.Expression, read: (literal: ts.ObjectLiteralExpression, frame: unknown) => void) => boolean = () => false,
+    /** The one text a computed property key folds to where it is read (`[idProperty]` of a factory's call). */
+    private readonly computedKey: (expression: ts.Expression) => string | undefined = () => undefined,
+    /** Runs a read in the frame a spread source was found in (see spreadSources). */
+    private readonly inFrame: <T>(frame: unknown, read: () => T) => T = (_frame, read) => read(),
   ) {}
 
   read(expression: ts.Expression): SchemaNode {
@@ -74,15 +85,15 @@ export class JsonSchemaReader {
   }
 
   /** Collects the keywords of a schema literal, following spreads of other literals in the file. */
-  private keywords(literal: ts.ObjectLiteralExpression, into = new Map<string, { value: ts.Expression | undefined; node: ts.Node }>(), complete = { value: true }, seen = new Set<ts.Node>()) {
+  private keywords(literal: ts.ObjectLiteralExpression, into = new Map<string, Keyword>(), complete = { value: true }, seen = new Set<ts.Node>(), frame?: unknown) {
     const t = this.t;
     if (seen.has(literal)) return { keywords: into, complete: false };
     seen.add(literal);
     for (const element of literal.properties) {
       if (t.isSpreadAssignment(element)) {
         const spread = this.literalOf(element.expression);
-        if (spread) this.keywords(spread, into, complete, seen);
-        else if (!this.spreadSources(element.expression, (source) => this.keywords(source, into, complete, seen))) complete.value = false;
+        if (spread) this.keywords(spread, into, complete, seen, frame);
+        else if (!this.spreadSources(element.expression, (source, sourceFrame) => this.keywords(source, into, complete, seen, sourceFrame))) complete.value = false;
         continue;
       }
       if (!t.isPropertyAssignment(element) && !t.isShorthandPropertyAssignment(element)) continue;
@@ -91,7 +102,7 @@ export class JsonSchemaReader {
         complete.value = false;
         continue;
       }
-      into.set(name, { value: propertyValue(t, element), node: element });
+      into.set(name, { value: propertyValue(t, element), node: element, frame });
     }
     return { keywords: into, complete: complete.value };
   }
@@ -245,7 +256,7 @@ export class JsonSchemaReader {
 
   private readObject(
     literal: ts.ObjectLiteralExpression,
-    keywords: Map<string, { value: ts.Expression | undefined; node: ts.Node }>,
+    keywords: Map<string, Keyword>,
     complete: boolean,
     composed: boolean,
     site: ts.Node,
@@ -257,13 +268,14 @@ export class JsonSchemaReader {
     const converted = propertiesLiteral && !propertiesObject ? this.embeddedProperties(propertiesLiteral) : undefined;
     let propertiesComplete = complete && (propertiesLiteral === undefined || propertiesObject !== undefined || converted?.complete === true);
     if (converted) properties.push(...converted.properties);
-    if (propertiesObject) {
+    const propertiesFrame = keywords.get("properties")?.frame;
+    if (propertiesObject) this.inFrame(propertiesFrame, () => {
       for (const element of propertiesObject.properties) {
         if (!t.isPropertyAssignment(element) && !t.isShorthandPropertyAssignment(element)) {
           propertiesComplete = false;
           continue;
         }
-        const name = propertyNameText(t, element.name);
+        const name = propertyNameText(t, element.name) ?? (t.isComputedPropertyName(element.name) ? this.computedKey(element.name.expression) : undefined);
         const value = propertyValue(t, element);
         if (name === undefined || !value) {
           propertiesComplete = false;
@@ -271,7 +283,7 @@ export class JsonSchemaReader {
         }
         properties.push({ name, keyNode: element.name, schema: this.read(value) });
       }
-    }
+    });
 
     const additional = keywords.get("additionalProperties");
     const unevaluated = keywords.get("unevaluatedProperties");
@@ -300,7 +312,7 @@ export class JsonSchemaReader {
   /** Inserts `keyword: false` right after the `properties` keyword, or after `type`. */
   private insertKeywordFix(
     literal: ts.ObjectLiteralExpression,
-    keywords: Map<string, { value: ts.Expression | undefined; node: ts.Node }>,
+    keywords: Map<string, Keyword>,
     keyword: string,
     kind: SchemaFix["kind"],
   ): SchemaFix[] {
