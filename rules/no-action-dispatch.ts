@@ -41,7 +41,7 @@ export default defineRule<{ selectorNames: string[]; payloadNames: string[] }, M
     security: { cwe: [20], severity: 5.4 },
     hasSuggestions: false,
     messages: {
-      actionDispatch: 'Tool "{{tool}}" dispatches on "{{selector}}" with open "{{payload}}"{{at}}; use one tool per action.',
+      actionDispatch: 'Tool "{{tool}}"{{others}} dispatches on "{{selector}}" with open "{{payload}}"{{at}}; use one tool per action.',
     },
     optionsSchema: {
       type: "object",

@@ -37,7 +37,7 @@ export default defineRule<{ identityNames: string[]; authorityNames: string[]; c
     security: { cwe: [639, 807], severity: 8.1 },
     hasSuggestions: false,
     messages: {
-      identityInSchema: 'Tool "{{tool}}" takes the {{kind}} field "{{field}}" from its arguments; read it from {{source}}.',
+      identityInSchema: 'Tool "{{tool}}"{{others}} takes the {{kind}} field "{{field}}" from its arguments; read it from {{source}}.',
       identityRead: '{{subject}} reads {{kind}} field "{{field}}" from its arguments; use {{source}}.',
       identityFromWrapper: '{{wrapper}}() adds {{kind}} field "{{field}}" to every tool it registers; read it from {{source}}.',
     },

@@ -162,7 +162,7 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
     hasSuggestions: true,
     messages: {
       rawError: "The caught error's {{part}} reaches {{sink}}. Return a fixed message and log the error.",
-      rawErrorInHelper: 'This helper puts a caught error\'s {{part}} into the results of callers (tool "{{tool}}", …). Return a fixed message and log the error.',
+      rawErrorInHelper: 'This helper puts a caught error\'s {{part}} into the result of tool "{{tool}}"{{others}}. Return a fixed message and log the error.',
       useFixedText: "Use a fixed message and log the error.",
     },
     optionsSchema: {
@@ -201,40 +201,49 @@ export default defineRule<{ sanitizers: string[]; safeProperties: string[] }, Me
     for (const sink of facts.resultSinks()) {
       const flows = flow.flowsInto(sink.expression);
       // Most sinks are the returned or thrown value itself; only a helper's argument goes on along `via`.
+      const through = (via: readonly Flow[] | undefined): Flow[] =>
+        via
+          ? flows.flatMap((argumentFlow) =>
+              via.flatMap((inner) => {
+                const path = extendPath(argumentFlow.path, inner.path);
+                return path ? [{ ...argumentFlow, path, stringified: argumentFlow.stringified || inner.stringified }] : [];
+              }),
+            )
+          : flows;
+      const rawOf = (reaching: readonly Flow[]): Flow | undefined =>
+        reaching.find((candidate) => (isCaughtError(t, candidate.source) || facts.caughtErrorSources.has(candidate.source)) && rawPart(candidate, safe) !== undefined);
       const via = sink.via;
-      const reaching = via
-        ? flows.flatMap((argumentFlow) =>
-            via.flatMap((inner) => {
-              const path = extendPath(argumentFlow.path, inner.path);
-              return path ? [{ ...argumentFlow, path, stringified: argumentFlow.stringified || inner.stringified }] : [];
-            }),
-          )
-        : flows;
-      const raw = reaching.find((candidate) => (isCaughtError(t, candidate.source) || facts.caughtErrorSources.has(candidate.source)) && rawPart(candidate, safe) !== undefined);
+      const raw = rawOf(through(via));
       if (!raw) continue;
       const part = rawPart(raw, safe) ?? "text";
       const carriesRaw = (expression: ts.Expression): boolean => flow.flowsInto(expression).some((candidate) => candidate.source === raw.source && rawPart(candidate, safe) !== undefined);
       const data = { part: part === "object" || part === "text" ? "text" : part, sink: sinkLabel(sink) };
-      // A helper in another file (typed): reported once, in the helper, where the text is written, whichever tools call it.
-      const origin = sink.kind === "helper-argument" ? sink.origin : undefined;
-      // (A call written in another file itself, such as a base class's safeExecute, is reported at its argument there.)
       // A helper that writes its parameter as it is (`errorOutput(text)` → `{ type: "text", text }`) only converts
       // text: what leaks is the caller's argument (`errorOutput(\`failed: ${e.message}\`)`), reported here.
-      const verbatim = via !== undefined && via.every((inner) => inner.path.length === 0 && !inner.stringified);
+      const verbatim = (inner: readonly Flow[]): boolean => inner.every((flowed) => flowed.path.length === 0 && !flowed.stringified);
       // A caller that writes the text itself (`mcpError(\`Login failed: ${e.message}\`)`) leaks it here, whatever the helper adds.
       const composedHere = composesText(t, facts.resolver, sink.expression);
-      const writtenByCaller = via !== undefined && composedHere;
-      if (origin && !verbatim && !writtenByCaller && origin.expression.getSourceFile() !== sink.expression.getSourceFile()) {
+      // A helper in another file (typed): reported once per place in the helper where the text is written,
+      // whichever tools call it. (A call written in another file itself, such as a base class's safeExecute,
+      // is reported at its argument there.)
+      const inHelpers = sink.kind === "helper-argument" && !(via !== undefined && composedHere)
+        ? (sink.origins ?? []).filter((origin) => origin.sink.expression.getSourceFile() !== sink.expression.getSourceFile() && !verbatim(origin.via))
+        : [];
+      const leaking = inHelpers.flatMap((origin) => {
+        const originRaw = rawOf(through(origin.via));
+        const originPart = originRaw && rawPart(originRaw, safe);
+        return originPart ? [{ origin, part: originPart === "object" || originPart === "text" ? "text" : originPart }] : [];
+      });
+      if (leaking.length > 0) {
         // The call may sit in a function of this file between the handler and the helper: name a tool of the file then.
         const handler = enclosingHandler(facts.handlers, sink.expression) ?? facts.handlers.find((candidate) => candidate.registration);
         const tool = handler?.registration ? displayName(handler.registration) : "tools/call";
         const fromParameter = (expression: ts.Expression): boolean => flow.flowsInto(expression).some((candidate) => t.isParameter(candidate.source));
-        report({
-          messageId: "rawErrorInHelper",
-          data: { part: data.part, tool },
-          node: whereWritten(t, origin.expression, fromParameter),
-        });
-        continue;
+        for (const { origin, part: originPart } of leaking) {
+          report({ messageId: "rawErrorInHelper", data: { part: originPart, tool }, node: whereWritten(t, origin.sink.expression, fromParameter) });
+        }
+        // The helper's other places leak only what the caller passes as it is: nothing more to say here.
+        if ((sink.origins ?? []).every((origin) => inHelpers.includes(origin) || !rawOf(through(origin.via)))) continue;
       }
       // A callee that catches for itself and returns the text (`return { error: \`failed: ${e.message}\` }`), which the
       // handler only passes on: reported once, in the callee, where the text is written.

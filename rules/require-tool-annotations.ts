@@ -62,10 +62,10 @@ export default defineRule<{ strict: boolean }, MessageIds>({
     security: { cwe: [], severity: 3.7 },
     hasSuggestions: true,
     messages: {
-      missingAnnotations: 'Tool "{{tool}}" has no annotations, so clients assume the worst. Declare {{hints}}.',
-      missingHints: 'Tool "{{tool}}" relies on defaults {{defaults}}; state them.',
-      readOnlyAndDestructive: 'Tool "{{tool}}" is marked both read-only and destructive. A read-only tool changes nothing; decide which it is.',
-      destructiveNameNotDestructive: 'Tool "{{tool}}" is named like a destructive operation but marked destructiveHint: false. Set it to true, or rename the tool.',
+      missingAnnotations: 'Tool "{{tool}}"{{others}} has no annotations, so clients assume the worst. Declare {{hints}}.',
+      missingHints: 'Tool "{{tool}}"{{others}} relies on defaults {{defaults}}; state them.',
+      readOnlyAndDestructive: 'Tool "{{tool}}"{{others}} is marked both read-only and destructive. A read-only tool changes nothing; decide which it is.',
+      destructiveNameNotDestructive: 'Tool "{{tool}}"{{others}} is named like a destructive operation but marked destructiveHint: false. Set it to true, or rename the tool.',
       insertDefaults: "Insert the specification's defaults explicitly ({{defaults}}).",
     },
     optionsSchema: {

@@ -45,9 +45,11 @@ export function staticInventory(paths: readonly string[], options: { cwd: string
     findings.push(...part.findings);
     // The list no-unanalyzed-tool reports (core/unread.ts), so the two never disagree.
     for (const entry of unreadEntries(facts)) {
-      const file = entry.node.getSourceFile();
+      // Listed where the tool is registered; the reason says where the analysis stopped.
+      const file = entry.registeredAt.getSourceFile();
       const tool = entry.tool ?? (entry.parts === undefined && entry.api === "tools/list" ? "(tools/list)" : "(unnamed tool)");
-      unread.push({ tool, file: fileName(file), line: file.getLineAndCharacterOfPosition(entry.node.getStart()).line + 1, parts: entry.parts ? [...entry.parts] : null, reason: entry.reason });
+      const remedy = entry.helper ? `; declaring ${entry.helper} in settings["mcp-guard"].registrations makes its calls registrations` : "";
+      unread.push({ tool, file: fileName(file), line: file.getLineAndCharacterOfPosition(entry.registeredAt.getStart()).line + 1, parts: entry.parts ? [...entry.parts] : null, reason: `${entry.reason}${remedy}` });
     }
   };
 

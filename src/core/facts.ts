@@ -286,10 +286,11 @@ function computeFacts(t: TS, sourceFile: ts.SourceFile, checker: ts.TypeChecker 
   };
 
   const inputs: InputOccurrence[] = [];
+  const declaredHelpers = new Set(declaredNames(settings.registrations));
   for (const registration of registrations) {
     const root = readInput(registration);
     // What could not be read is kept with the tool, for no-unanalyzed-tool and the inventory (unread.ts).
-    const unread = unreadPartsOf(t, resolver, registration, root);
+    const unread = unreadPartsOf(t, resolver, registration, root, declaredHelpers);
     if (unread.length > 0) registration.unread = unread;
     if (!root) continue;
     registration.validatedAsConvertedJson ??= convertedValidator(t, registration);

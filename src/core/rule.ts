@@ -3,6 +3,7 @@ import type { JSONSchema4 } from "@typescript-eslint/utils/json-schema";
 import type { FileFacts } from "./facts.js";
 import type { Edit } from "./schema/model.js";
 import { getOrCreate } from "./memo.js";
+import { SharedFindings } from "./shared-findings.js";
 
 /** The smallest shared config that turns a rule on; `all` turns on every rule, so an `all` rule is in no other config. */
 export type ConfigName = "recommended" | "strict" | "all";
@@ -85,21 +86,16 @@ export function runRuleInFile<Options extends Record<string, unknown>, MessageId
 ): Finding<MessageIds>[] {
   const [own] = factsList;
   if (factsList.length === 1 && own && !own.resolver.typeChecker) return runRule(rule, own, options);
-  const findings: Finding<MessageIds>[] = [];
-  // Typed facts reach into other files, whose offsets can coincide with this file's: keep this file's first.
-  const seen = new Set<string>();
+  // Typed facts reach into other files, whose offsets can coincide with this file's: keep this file's only.
+  const shared = new SharedFindings<MessageIds>(rule.meta.messages);
   const ruleKey = `${rule.name}\0${JSON.stringify(options)}`;
   for (const [index, facts] of factsList.entries()) {
     // The file's own facts are run here only; kept, every file's findings would stay alive with the program.
     for (const { finding, file } of index === 0 ? allFindings(rule, facts, options) : typedFindings(rule, facts, options, ruleKey)) {
-      if (file !== sourceFile) continue;
-      const key = `${finding.messageId}:${finding.range?.start}:${finding.range?.end}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      findings.push(finding);
+      if (file === sourceFile) shared.add(finding);
     }
   }
-  return findings;
+  return shared.findings();
 }
 
 /** A finding with the file it is written in: typed facts report in several files. */
@@ -139,22 +135,17 @@ function allFindings<Options extends Record<string, unknown>, MessageIds extends
   return all;
 }
 
-/** Runs a rule and drops repeats: a schema shared by several tools is reported once, where it is written. */
+/** Runs a rule; a schema shared by several tools is reported once, where it is written, naming how many tools share it. */
 export function runRule<Options extends Record<string, unknown>, MessageIds extends string>(
   rule: RuleDefinition<Options, MessageIds>,
   facts: FileFacts,
   options: Options,
 ): Finding<MessageIds>[] {
-  const findings: Finding<MessageIds>[] = [];
-  const seen = new Set<string>();
+  const shared = new SharedFindings<MessageIds>(rule.meta.messages);
   rule.check(facts, options, (finding) => {
     // Each report hands over a fresh object, so it is completed in place rather than copied.
-    const range = findingRange(finding);
-    finding.range = range;
-    const key = `${finding.messageId}:${range.start}:${range.end}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    findings.push(finding);
+    finding.range = findingRange(finding);
+    shared.add(finding);
   });
-  return findings;
+  return shared.findings();
 }

@@ -56,7 +56,7 @@ describe("a loop over a collection read in part", () => {
   });
 
   it("untyped: createTools() of another file cannot be followed; each loop's call says so where it is written", async () => {
-    const reason = 'Tool "(unnamed)": its name, input and annotations could not be read: the name is tool.name, where tool is the parameter "tool" of register; the input is…';
+    const reason = 'Tool "(unnamed: tool.name)": its name, input and annotations could not be read: the tool it passes is each element of tools, which the analysis cannot list.';
     expect(await lines(["silent-server.ts", "clean-silent-server.ts", "silent-tools.ts", "silent-registry.ts"], false)).toEqual([
       `silent-server.ts:15:29 ${UNANALYZED} unreadParts ${reason}`,
       `clean-silent-server.ts:14:29 ${UNANALYZED} unreadParts ${reason}`,
@@ -67,7 +67,7 @@ describe("a loop over a collection read in part", () => {
 describe("tools/list handlers and generated definitions", () => {
   it("typed: tool objects of another file are reported at the handler; mapped modules are one tool each; tool.tool() is no registration", async () => {
     expect(await lines(LISTS, true)).toEqual([
-      `silent-list.ts:10:1 ${UNANALYZED} unreadParts Tool "(unnamed)": its name could not be read: the name is tool.name, where tool is the parameter "tool" of publicFields.`,
+      `silent-list.ts:10:1 ${UNANALYZED} unreadParts Tool "(unnamed: tool.name)": its name could not be read: the name is tool.name, where tool is the parameter "tool" of publicFields.`,
       // search_docs declares no annotations; open_doc (the twin module) does: one finding, where the module names it.
       'silent-module-a.ts:2:33 mcp-guard/require-tool-annotations missingAnnotations Tool "search_docs" has no annotations, so clients assume the worst. Declare readOnlyHint, destructiveHint, openWorldHint.',
       // Typed, the function createRegisterTool returns is read at each call of the factory's result (other
@@ -83,8 +83,8 @@ describe("tools/list handlers and generated definitions", () => {
   it("untyped: what the handlers list cannot be read and is reported; tool.tool() stays no registration", async () => {
     expect(await lines(LISTS, false)).toEqual([
       `silent-list.ts:10:72 ${UNANALYZED} unreadSite Tools listed here could not be read: the tools array comes from Array.from(entries.values()).map(), a call the analysis does not follow.`,
-      `silent-modules.ts:11:33 ${UNANALYZED} unreadParts Tool "(unnamed)": its name and annotations could not be read: the name is tool.metadata.name, where tool.metadata is tool.metadata, where tool is each element…`,
-      `silent-generated.ts:18:5 ${UNANALYZED} unreadParts Tool "(unnamed)": its name, input and annotations could not be read: the name is tool.name, where tool is the parameter "tool" of an anonymous function; the…`,
+      `silent-modules.ts:11:33 ${UNANALYZED} unreadParts Tool "(unnamed: tool.metadata.name)": its name and annotations could not be read: the name is tool.metadata.name, where tool is each element of modules…`,
+      `silent-generated.ts:18:5 ${UNANALYZED} unreadParts Tool "(unnamed: tool.name)": its name, input and annotations could not be read: the name is tool.name, where tool is the parameter "tool" of an anonymous…`,
     ]);
   }, 120_000);
 });

@@ -244,3 +244,73 @@ describe("reading strict", () => {
     expect(settings.registrations).toEqual([{ callee: "a", options: 0, schema: 1, strict: true }, { baseClass: "C", schema: "s", strict: false }]);
   });
 });
+
+// A declaration takes precedence over what the analysis infers at the same call or class (declared.ts:
+// preferDeclared): before, a helper the analysis also read as a wrapper gave two tools per call, the
+// inferred one unread, and a declared base class was ignored for a class a template already derived.
+const WRAPPED = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+const server = new McpServer({ name: "s", version: "1" });
+const EXTRA = { trace: z.string().max(20) };
+export function addAccountTool(name: string, config: { description: string; inputSchema: z.ZodRawShape }, cb: () => Promise<{ content: [] }>) {
+  const merged = { ...config.inputSchema, ...EXTRA };
+  server.registerTool(name, { description: config.description, inputSchema: merged, annotations: { readOnlyHint: true, openWorldHint: false } }, cb);
+}
+addAccountTool("one", { description: "d", inputSchema: { q: z.string().max(9) } }, async () => ({ content: [] }));
+`;
+const ADD_TOOL_DECLARED: DeclaredRegistration = { callee: "addAccountTool", name: 0, options: 1, schema: "inputSchema", handler: 2 };
+
+describe("a declaration takes precedence over what the analysis infers", () => {
+  it("a declared helper that the file also has as a wrapper: each call is the declared registration only", () => {
+    const inferred = find(WRAPPED, []);
+    expect(inferred.registrations.map((registration) => [registration.toolName, inferred.text(registration.input?.expression), registration.declared])).toEqual([["one", "merged", undefined]]);
+    const declared = find(WRAPPED, [ADD_TOOL_DECLARED]);
+    expect(declared.registrations.map((registration) => [registration.toolName, declared.text(registration.input?.expression), registration.declared])).toEqual([["one", "{ q: z.string().max(9) }", true]]);
+  });
+
+  it("a declared base class gives its subclasses their declared members where a template of the file derives them too", () => {
+    const code = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+const server = new McpServer({ name: "s", version: "1" });
+export abstract class ToolBase {
+  abstract name: string;
+  schema = z.strictObject({});
+  parameters: z.ZodRawShape = {};
+  register() { server.registerTool(this.name, { inputSchema: this.schema }, async () => ({ content: [] })); }
+}
+class Search extends ToolBase { name = "search"; parameters = { q: z.string() }; }
+`;
+    const inferred = find(code, []).registrations.filter((registration) => registration.toolName === "search");
+    expect(inferred.map((registration) => registration.input?.expression.getText())).toEqual(["z.strictObject({})"]);
+    const declared = find(code, [{ baseClass: "ToolBase", name: "name", schema: "parameters" }]).registrations.filter((registration) => registration.toolName === "search");
+    expect(declared.map((registration) => [registration.input?.expression.getText(), registration.declared])).toEqual([["{ q: z.string() }", true]]);
+  });
+});
+
+ruleTester.run("a declared helper: no-unanalyzed-tool has nothing left to report", pluginRule<string>("no-unanalyzed-tool"), {
+  valid: [{ name: "declared: the call is read where it is written, and the helper's own registration is its template", code: WRAPPED, settings: { "mcp-guard": { registrations: [ADD_TOOL_DECLARED] } } }],
+  invalid: [
+    {
+      name: "not declared: reported in the helper, where the analysis stops, with the declaration as the remedy",
+      code: WRAPPED,
+      errors: [{
+        messageId: "unreadParts", line: 7, column: 3, endLine: 7, endColumn: 22,
+        data: { tool: "one", others: "", parts: "input", reason: "a spread in the input is config.inputSchema…", remedy: " Declare addAccountTool in settings.registrations." },
+      }],
+    },
+  ],
+});
+
+ruleTester.run("a declared helper: its calls are judged as declared", pluginRule<string>("require-strict-objects"), {
+  valid: [],
+  invalid: [{
+    name: "the declared schema position, a raw shape at the call",
+    code: WRAPPED,
+    settings: { "mcp-guard": { registrations: [ADD_TOOL_DECLARED] } },
+    // Only where the declaration says: the fields the helper adds itself are its own business, as for a helper of a package.
+    errors: [{
+      messageId: "rawShape", line: 9, column: 56, endLine: 9, endColumn: 80,
+      suggestions: [{ messageId: "wrapStrictObject", output: WRAPPED.replace("inputSchema: { q: z.string().max(9) } }", "inputSchema: z.strictObject({ q: z.string().max(9) }) }") }],
+    }],
+  }],
+});

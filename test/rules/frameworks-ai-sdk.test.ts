@@ -214,7 +214,7 @@ ruleTester.run("no-identity-in-args", identityInArgs, {
       errors: [
         {
           messageId: "identityInSchema", line: 7, column: 35, endLine: 7, endColumn: 43,
-          data: { tool: "listInvoices", kind: "identity", field: "tenantId", source: "options.context" },
+          data: { others: "", tool: "listInvoices", kind: "identity", field: "tenantId", source: "options.context" },
           suggestions: [],
         },
       ],

@@ -92,7 +92,7 @@ ruleTester.run("require-strict-objects", strictObjects, {
       errors: [
         {
           messageId: "rawShape", line: 7, column: 61, endLine: 7, endColumn: 87,
-          data: { tool: "search_notes" },
+          data: { others: "", tool: "search_notes" },
           suggestions: [
             { messageId: "wrapStrictObject", output: replaceOnce(cfShape, "{ q: z.string().max(200) }", "z.strictObject({ q: z.string().max(200) })") },
           ],
@@ -105,7 +105,7 @@ ruleTester.run("require-strict-objects", strictObjects, {
       errors: [
         {
           messageId: "rawShapeTool", line: 7, column: 29, endLine: 7, endColumn: 91,
-          data: { tool: "add" },
+          data: { others: "", tool: "add" },
           suggestions: [],
         },
       ],
@@ -137,7 +137,7 @@ ruleTester.run("no-identity-in-args", identityInArgs, {
       errors: [
         {
           messageId: "identityInSchema", line: 7, column: 76, endLine: 7, endColumn: 82,
-          data: { tool: "list_notes", kind: "identity", field: "userId", source: "this.props or getMcpAuthContext()" },
+          data: { others: "", tool: "list_notes", kind: "identity", field: "userId", source: "this.props or getMcpAuthContext()" },
           suggestions: [],
         },
       ],

@@ -119,7 +119,7 @@ ruleTester.run("no-identity-in-args", identityInArgs, {
       errors: [
         {
           messageId: "identityInSchema", line: 5, column: 92, endLine: 5, endColumn: 100,
-          data: { tool: "lookup", kind: "identity", field: "tenantId", source: "context.auth" },
+          data: { others: "", tool: "lookup", kind: "identity", field: "tenantId", source: "context.auth" },
           suggestions: [],
         },
       ],

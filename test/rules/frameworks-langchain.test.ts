@@ -183,7 +183,7 @@ ruleTester.run("no-identity-in-args", identityInArgs, {
       errors: [
         {
           messageId: "identityInSchema", line: 7, column: 28, endLine: 7, endColumn: 39,
-          data: { tool: "list_docs", kind: "identity", field: "workspaceId", source: "config.configurable" },
+          data: { others: "", tool: "list_docs", kind: "identity", field: "workspaceId", source: "config.configurable" },
           suggestions: [],
         },
       ],

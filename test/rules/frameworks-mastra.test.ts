@@ -148,7 +148,7 @@ ruleTester.run("no-identity-in-args", identityInArgs, {
       errors: [
         {
           messageId: "identityInSchema", line: 7, column: 63, endLine: 7, endColumn: 77,
-          data: { tool: "remove-member", kind: "identity", field: "organizationId", source: "context.requestContext" },
+          data: { others: "", tool: "remove-member", kind: "identity", field: "organizationId", source: "context.requestContext" },
           suggestions: [],
         },
       ],

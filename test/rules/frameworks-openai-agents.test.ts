@@ -164,7 +164,7 @@ ruleTester.run("no-identity-in-args", identityInArgs, {
       errors: [
         {
           messageId: "identityInSchema", line: 7, column: 64, endLine: 7, endColumn: 70,
-          data: { tool: "list_orders", kind: "identity", field: "userId", source: "runContext.context" },
+          data: { others: "", tool: "list_orders", kind: "identity", field: "userId", source: "runContext.context" },
           suggestions: [],
         },
       ],

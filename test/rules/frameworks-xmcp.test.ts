@@ -103,7 +103,7 @@ ruleTester.run("require-strict-objects", strictObjects, {
       errors: [
         {
           messageId: "rawShape", line: 4, column: 23, endLine: 6, endColumn: 2,
-          data: { tool: "greet" },
+          data: { others: "", tool: "greet" },
           suggestions: [
             { messageId: "wrapStrictObject", output: replaceOnce(xmShape, "{\n  name: z.string().max(80).describe(\"Who to greet\"),\n}", "z.strictObject({\n  name: z.string().max(80).describe(\"Who to greet\"),\n})") },
           ],
@@ -129,7 +129,7 @@ ruleTester.run("require-strict-objects", strictObjects, {
       errors: [
         {
           messageId: "rawShape", line: 2, column: 23, endLine: 2, endColumn: 51,
-          data: { tool: "hello" },
+          data: { others: "", tool: "hello" },
           suggestions: [
             { messageId: "wrapStrictObject", output: replaceOnce(xmNoMetadata, "{ name: z.string().max(80) }", "z.strictObject({ name: z.string().max(80) })") },
           ],
@@ -151,7 +151,7 @@ ruleTester.run("no-identity-in-args", identityInArgs, {
       errors: [
         {
           messageId: "identityInSchema", line: 4, column: 66, endLine: 4, endColumn: 75,
-          data: { tool: "greet", kind: "identity", field: "accountId", source: "extra.authInfo" },
+          data: { others: "", tool: "greet", kind: "identity", field: "accountId", source: "extra.authInfo" },
           suggestions: [],
         },
       ],

@@ -142,7 +142,7 @@ export function register(payload: unknown) {
 `,
       errors: [{
         messageId: "actionDispatch", line: 4, column: 120, endLine: 4, endColumn: 126,
-        data: { tool: "batch", selector: "action", payload: "data", at: ' in field "steps[]"' },
+        data: { others: "", tool: "batch", selector: "action", payload: "data", at: ' in field "steps[]"' },
         suggestions: [],
       }],
     },
@@ -156,7 +156,7 @@ export function register(payload: unknown) {
       code: basic,
       errors: [{
         messageId: "actionDispatch", line: 4, column: 59, endLine: 4, endColumn: 65,
-        data: { tool: "db", selector: "action", payload: "data", at: "" },
+        data: { others: "", tool: "db", selector: "action", payload: "data", at: "" },
         suggestions: [],
       }],
     },
@@ -166,7 +166,7 @@ export function register(payload: unknown) {
 `,
       errors: [{
         messageId: "actionDispatch", line: 4, column: 59, endLine: 4, endColumn: 68,
-        data: { tool: "db", selector: "operation", payload: "params", at: "" },
+        data: { others: "", tool: "db", selector: "operation", payload: "params", at: "" },
         suggestions: [],
       }],
     },
@@ -180,12 +180,12 @@ server.registerTool("e", { inputSchema: z.strictObject({ op: z.string().max(20),
 server.registerTool("f", { inputSchema: z.strictObject({ kind: z.string().max(20), values: z.union([z.string().max(2), z.record(z.string(), z.string())]) }) }, async () => ({ content: [] }));
 `,
       errors: [
-        { messageId: "actionDispatch", line: 4, column: 58, endLine: 4, endColumn: 65, data: { tool: "a", selector: "command", payload: "args", at: "" }, suggestions: [] },
-        { messageId: "actionDispatch", line: 5, column: 58, endLine: 5, endColumn: 64, data: { tool: "b", selector: "method", payload: "payload", at: "" }, suggestions: [] },
-        { messageId: "actionDispatch", line: 6, column: 58, endLine: 6, endColumn: 62, data: { tool: "c", selector: "tool", payload: "options", at: "" }, suggestions: [] },
-        { messageId: "actionDispatch", line: 7, column: 58, endLine: 7, endColumn: 62, data: { tool: "d", selector: "name", payload: "body", at: "" }, suggestions: [] },
-        { messageId: "actionDispatch", line: 8, column: 58, endLine: 8, endColumn: 60, data: { tool: "e", selector: "op", payload: "input", at: "" }, suggestions: [] },
-        { messageId: "actionDispatch", line: 9, column: 58, endLine: 9, endColumn: 62, data: { tool: "f", selector: "kind", payload: "values", at: "" }, suggestions: [] },
+        { messageId: "actionDispatch", line: 4, column: 58, endLine: 4, endColumn: 65, data: { others: "", tool: "a", selector: "command", payload: "args", at: "" }, suggestions: [] },
+        { messageId: "actionDispatch", line: 5, column: 58, endLine: 5, endColumn: 64, data: { others: "", tool: "b", selector: "method", payload: "payload", at: "" }, suggestions: [] },
+        { messageId: "actionDispatch", line: 6, column: 58, endLine: 6, endColumn: 62, data: { others: "", tool: "c", selector: "tool", payload: "options", at: "" }, suggestions: [] },
+        { messageId: "actionDispatch", line: 7, column: 58, endLine: 7, endColumn: 62, data: { others: "", tool: "d", selector: "name", payload: "body", at: "" }, suggestions: [] },
+        { messageId: "actionDispatch", line: 8, column: 58, endLine: 8, endColumn: 60, data: { others: "", tool: "e", selector: "op", payload: "input", at: "" }, suggestions: [] },
+        { messageId: "actionDispatch", line: 9, column: 58, endLine: 9, endColumn: 62, data: { others: "", tool: "f", selector: "kind", payload: "values", at: "" }, suggestions: [] },
       ],
     },
     {
@@ -202,7 +202,7 @@ server.registerTool("b", { inputSchema: z.strictObject({ action: z.literal(["get
       name: "an array of anything is an open payload",
       code: `${SDK_ZOD}server.registerTool("a", { inputSchema: z.strictObject({ command: z.string(), args: z.array(z.any()) }) }, async () => ({ content: [] }));
 `,
-      errors: [{ messageId: "actionDispatch", line: 4, column: 58, endLine: 4, endColumn: 65, data: { tool: "a", selector: "command", payload: "args", at: "" }, suggestions: [] }],
+      errors: [{ messageId: "actionDispatch", line: 4, column: 58, endLine: 4, endColumn: 65, data: { others: "", tool: "a", selector: "command", payload: "args", at: "" }, suggestions: [] }],
     },
     {
       name: "a union member that dispatches",
@@ -216,7 +216,7 @@ server.registerTool("b", { inputSchema: z.strictObject({ action: z.literal(["get
 `,
       errors: [{
         messageId: "actionDispatch", line: 4, column: 81, endLine: 4, endColumn: 87,
-        data: { tool: "n", selector: "action", payload: "data", at: ' in field "step"' },
+        data: { others: "", tool: "n", selector: "action", payload: "data", at: ' in field "step"' },
         suggestions: [],
       }],
     },
@@ -228,7 +228,7 @@ server.registerTool("b", { inputSchema: z.strictObject({ action: z.string(), dat
       options: [{ selectorNames: ["verbName"], payloadNames: ["blob"] }],
       errors: [{
         messageId: "actionDispatch", line: 4, column: 58, endLine: 4, endColumn: 66,
-        data: { tool: "a", selector: "verbName", payload: "blob", at: "" },
+        data: { others: "", tool: "a", selector: "verbName", payload: "blob", at: "" },
         suggestions: [],
       }],
     },
@@ -281,7 +281,7 @@ export const handler = createMcpHandler((server) => {
       code: `${SDK_ZOD}const Base = z.strictObject({ action: z.string(), data: z.any() });
 server.registerTool("y", { inputSchema: Base.shape }, async () => ({ content: [] }));
 `,
-      errors: [{ messageId: "actionDispatch", line: 4, column: 31, endLine: 4, endColumn: 37, data: { tool: "y", selector: "action", payload: "data", at: "" }, suggestions: [] }],
+      errors: [{ messageId: "actionDispatch", line: 4, column: 31, endLine: 4, endColumn: 37, data: { others: "", tool: "y", selector: "action", payload: "data", at: "" }, suggestions: [] }],
     },
     {
       name: "a dispatcher schema shared by two tools is reported once",
@@ -301,7 +301,7 @@ server.registerTool("two", { inputSchema: Generic }, async () => ({ content: [] 
 }));
 `,
       errors: [
-        { messageId: "actionDispatch", line: 6, column: 63, endLine: 6, endColumn: 69, data: { tool: "j", selector: "action", payload: "params", at: "" }, suggestions: [] },
+        { messageId: "actionDispatch", line: 6, column: 63, endLine: 6, endColumn: 69, data: { others: "", tool: "j", selector: "action", payload: "params", at: "" }, suggestions: [] },
         { messageId: "actionDispatch", line: 7, column: 63, endLine: 7, endColumn: 69, suggestions: [] },
       ],
     },

@@ -294,9 +294,9 @@ cli.registerTool("x", { inputSchema: z.object({ tenantId: z.string() }) }, async
       name: "identity fields in a zod schema: snake_case, camelCase, kebab-case, account, team",
       code: schemaNames,
       errors: [
-        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 42, data: { tool: "export", kind: "identity", field: "tenant_id", source: V1 }, suggestions: [] },
+        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 42, data: { others: "", tool: "export", kind: "identity", field: "tenant_id", source: V1 }, suggestions: [] },
         { messageId: "identityInSchema", line: 5, column: 56, endLine: 5, endColumn: 61, suggestions: [] },
-        { messageId: "identityInSchema", line: 5, column: 75, endLine: 5, endColumn: 89, data: { tool: "export", kind: "identity", field: "workspace-id", source: V1 }, suggestions: [] },
+        { messageId: "identityInSchema", line: 5, column: 75, endLine: 5, endColumn: 89, data: { others: "", tool: "export", kind: "identity", field: "workspace-id", source: V1 }, suggestions: [] },
         { messageId: "identityInSchema", line: 5, column: 103, endLine: 5, endColumn: 112, suggestions: [] },
         { messageId: "identityInSchema", line: 5, column: 126, endLine: 5, endColumn: 130, suggestions: [] },
       ],
@@ -316,7 +316,7 @@ cli.registerTool("x", { inputSchema: z.object({ tenantId: z.string() }) }, async
       name: "authority fields: role, isAdmin, permissions, scopes",
       code: schemaAuthority,
       errors: [
-        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 37, data: { tool: "grant", kind: "authority", field: "role", source: V1 }, suggestions: [] },
+        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 37, data: { others: "", tool: "grant", kind: "authority", field: "role", source: V1 }, suggestions: [] },
         { messageId: "identityInSchema", line: 5, column: 51, endLine: 5, endColumn: 58, suggestions: [] },
         { messageId: "identityInSchema", line: 5, column: 73, endLine: 5, endColumn: 84, suggestions: [] },
         { messageId: "identityInSchema", line: 5, column: 107, endLine: 5, endColumn: 113, suggestions: [] },
@@ -326,7 +326,7 @@ cli.registerTool("x", { inputSchema: z.object({ tenantId: z.string() }) }, async
       name: "credential fields: apiKey, token, password, client_secret",
       code: schemaCredentials,
       errors: [
-        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 39, data: { tool: "call_api", kind: "credential", field: "apiKey", source: V1 }, suggestions: [] },
+        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 39, data: { others: "", tool: "call_api", kind: "credential", field: "apiKey", source: V1 }, suggestions: [] },
         { messageId: "identityInSchema", line: 5, column: 53, endLine: 5, endColumn: 58, suggestions: [] },
         { messageId: "identityInSchema", line: 5, column: 72, endLine: 5, endColumn: 80, suggestions: [] },
         { messageId: "identityInSchema", line: 5, column: 94, endLine: 5, endColumn: 107, suggestions: [] },
@@ -335,7 +335,7 @@ cli.registerTool("x", { inputSchema: z.object({ tenantId: z.string() }) }, async
     {
       name: "a nested identity field",
       code: schemaNested,
-      errors: [{ messageId: "identityInSchema", line: 5, column: 58, endLine: 5, endColumn: 66, data: { tool: "search", kind: "identity", field: "tenantId", source: V1 }, suggestions: [] }],
+      errors: [{ messageId: "identityInSchema", line: 5, column: 58, endLine: 5, endColumn: 66, data: { others: "", tool: "search", kind: "identity", field: "tenantId", source: V1 }, suggestions: [] }],
     },
     {
       name: "a raw shape given to registerTool",
@@ -345,32 +345,32 @@ cli.registerTool("x", { inputSchema: z.object({ tenantId: z.string() }) }, async
     {
       name: "SDK v1 tool(name, description, shape, cb): reported in the shape, not again at the handler's read",
       code: sdkToolShape,
-      errors: [{ messageId: "identityInSchema", line: 4, column: 47, endLine: 4, endColumn: 58, data: { tool: "list_members", kind: "identity", field: "workspaceId", source: V1 }, suggestions: [] }],
+      errors: [{ messageId: "identityInSchema", line: 4, column: 47, endLine: 4, endColumn: 58, data: { others: "", tool: "list_members", kind: "identity", field: "workspaceId", source: V1 }, suggestions: [] }],
     },
     {
       name: "low-level tools/list JSON Schema",
       code: jsonToolsList,
-      errors: [{ messageId: "identityInSchema", line: 5, column: 74, endLine: 5, endColumn: 80, data: { tool: "export", kind: "identity", field: "org_id", source: V1 }, suggestions: [] }],
+      errors: [{ messageId: "identityInSchema", line: 5, column: 74, endLine: 5, endColumn: 80, data: { others: "", tool: "export", kind: "identity", field: "org_id", source: V1 }, suggestions: [] }],
     },
     {
       name: "SDK v2 registerTool: the message points to ctx.http?.authInfo",
       code: v2Schema,
-      errors: [{ messageId: "identityInSchema", line: 4, column: 63, endLine: 4, endColumn: 71, data: { tool: "export", kind: "identity", field: "tenantId", source: V2 }, suggestions: [] }],
+      errors: [{ messageId: "identityInSchema", line: 4, column: 63, endLine: 4, endColumn: 71, data: { others: "", tool: "export", kind: "identity", field: "tenantId", source: V2 }, suggestions: [] }],
     },
     {
       name: "SDK v2 tools/list",
       code: v2ToolsList,
-      errors: [{ messageId: "identityInSchema", line: 4, column: 74, endLine: 4, endColumn: 83, data: { tool: "export", kind: "identity", field: "accountId", source: V2 }, suggestions: [] }],
+      errors: [{ messageId: "identityInSchema", line: 4, column: 74, endLine: 4, endColumn: 83, data: { others: "", tool: "export", kind: "identity", field: "accountId", source: V2 }, suggestions: [] }],
     },
     {
       name: "fastmcp addTool: the message points to context.session",
       code: fastSchema,
-      errors: [{ messageId: "identityInSchema", line: 6, column: 32, endLine: 6, endColumn: 43, data: { tool: "export", kind: "identity", field: "workspaceId", source: FAST }, suggestions: [] }],
+      errors: [{ messageId: "identityInSchema", line: 6, column: 32, endLine: 6, endColumn: 43, data: { others: "", tool: "export", kind: "identity", field: "workspaceId", source: FAST }, suggestions: [] }],
     },
     {
       name: "fastmcp addTools",
       code: fastAddTools,
-      errors: [{ messageId: "identityInSchema", line: 6, column: 45, endLine: 6, endColumn: 56, data: { tool: "b", kind: "identity", field: "impersonate", source: FAST }, suggestions: [] }],
+      errors: [{ messageId: "identityInSchema", line: 6, column: 45, endLine: 6, endColumn: 56, data: { others: "", tool: "b", kind: "identity", field: "impersonate", source: FAST }, suggestions: [] }],
     },
     {
       name: "a field declared in the schema and read in the handler is reported once, in the schema",
@@ -494,9 +494,9 @@ cli.registerTool("x", { inputSchema: z.object({ tenantId: z.string() }) }, async
       code: customNames,
       options: [{ identityNames: ["merchantId"], authorityNames: ["tier"], credentialNames: ["pin"], allowNames: ["team"] }],
       errors: [
-        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 44, data: { tool: "pay", kind: "identity", field: "merchant_id", source: V1 }, suggestions: [] },
-        { messageId: "identityInSchema", line: 5, column: 58, endLine: 5, endColumn: 62, data: { tool: "pay", kind: "authority", field: "tier", source: V1 }, suggestions: [] },
-        { messageId: "identityInSchema", line: 5, column: 76, endLine: 5, endColumn: 79, data: { tool: "pay", kind: "credential", field: "pin", source: V1 }, suggestions: [] },
+        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 44, data: { others: "", tool: "pay", kind: "identity", field: "merchant_id", source: V1 }, suggestions: [] },
+        { messageId: "identityInSchema", line: 5, column: 58, endLine: 5, endColumn: 62, data: { others: "", tool: "pay", kind: "authority", field: "tier", source: V1 }, suggestions: [] },
+        { messageId: "identityInSchema", line: 5, column: 76, endLine: 5, endColumn: 79, data: { others: "", tool: "pay", kind: "credential", field: "pin", source: V1 }, suggestions: [] },
       ],
     },
   ],
@@ -618,34 +618,34 @@ ruleTester.run("no-identity-in-args: slugs, wrappers and names in context", rule
       name: "slugs, keys and the account's name select the tenant",
       code: slugs,
       errors: [
-        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 49, data: { tool: "get_usage", kind: "identity", field: "organizationSlug", source: V1 } },
-        { messageId: "identityInSchema", line: 5, column: 63, endLine: 5, endColumn: 70, data: { tool: "get_usage", kind: "identity", field: "orgSlug", source: V1 } },
-        { messageId: "identityInSchema", line: 5, column: 84, endLine: 5, endColumn: 97, data: { tool: "get_usage", kind: "identity", field: "workspaceSlug", source: V1 } },
-        { messageId: "identityInSchema", line: 5, column: 111, endLine: 5, endColumn: 120, data: { tool: "get_usage", kind: "identity", field: "tenantKey", source: V1 } },
-        { messageId: "identityInSchema", line: 5, column: 134, endLine: 5, endColumn: 145, data: { tool: "get_usage", kind: "identity", field: "accountName", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 49, data: { others: "", tool: "get_usage", kind: "identity", field: "organizationSlug", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 63, endLine: 5, endColumn: 70, data: { others: "", tool: "get_usage", kind: "identity", field: "orgSlug", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 84, endLine: 5, endColumn: 97, data: { others: "", tool: "get_usage", kind: "identity", field: "workspaceSlug", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 111, endLine: 5, endColumn: 120, data: { others: "", tool: "get_usage", kind: "identity", field: "tenantKey", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 134, endLine: 5, endColumn: 145, data: { others: "", tool: "get_usage", kind: "identity", field: "accountName", source: V1 } },
       ],
     },
     {
       name: "a role that grants, an OAuth-like scope, scopes, and a team with no project stay reported",
       code: authority,
       errors: [
-        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 37, data: { tool: "invite", kind: "authority", field: "role", source: V1 } },
-        { messageId: "identityInSchema", line: 5, column: 68, endLine: 5, endColumn: 73, data: { tool: "invite", kind: "authority", field: "scope", source: V1 } },
-        { messageId: "identityInSchema", line: 5, column: 110, endLine: 5, endColumn: 116, data: { tool: "invite", kind: "authority", field: "scopes", source: V1 } },
-        { messageId: "identityInSchema", line: 5, column: 139, endLine: 5, endColumn: 143, data: { tool: "invite", kind: "identity", field: "team", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 33, endLine: 5, endColumn: 37, data: { others: "", tool: "invite", kind: "authority", field: "role", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 68, endLine: 5, endColumn: 73, data: { others: "", tool: "invite", kind: "authority", field: "scope", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 110, endLine: 5, endColumn: 116, data: { others: "", tool: "invite", kind: "authority", field: "scopes", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 139, endLine: 5, endColumn: 143, data: { others: "", tool: "invite", kind: "identity", field: "team", source: V1 } },
       ],
     },
     {
       name: "an actor in a tool that is not about actors is the acting user",
       code: actingUser,
-      errors: [{ messageId: "identityInSchema", line: 4, column: 69, endLine: 4, endColumn: 74, data: { tool: "send_message", kind: "identity", field: "actor", source: V1 } }],
+      errors: [{ messageId: "identityInSchema", line: 4, column: 69, endLine: 4, endColumn: 74, data: { others: "", tool: "send_message", kind: "identity", field: "actor", source: V1 } }],
     },
     {
       name: "a credential the caller presents stays reported, described or not",
       code: presentedCredential,
       errors: [
-        { messageId: "identityInSchema", line: 5, column: 51, endLine: 5, endColumn: 59, data: { tool: "login", kind: "credential", field: "password", source: V1 } },
-        { messageId: "identityInSchema", line: 5, column: 109, endLine: 5, endColumn: 115, data: { tool: "login", kind: "credential", field: "apiKey", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 51, endLine: 5, endColumn: 59, data: { others: "", tool: "login", kind: "credential", field: "password", source: V1 } },
+        { messageId: "identityInSchema", line: 5, column: 109, endLine: 5, endColumn: 115, data: { others: "", tool: "login", kind: "credential", field: "apiKey", source: V1 } },
       ],
     },
     {

@@ -47,7 +47,14 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
     {
       name: "a wrapper that builds the schema from its parameter, given a shape the analysis cannot read",
       code: `${SDK_ZOD}declare function loadShape(): z.ZodRawShape;\nfunction add(name: string, shape: z.ZodRawShape) { server.registerTool(name, { inputSchema: z.strictObject(shape), annotations: ${RO} }, ${DONE}); }\nadd("a", loadShape());\n`,
-      errors: [{ messageId: "unreadParts", line: 6, column: 1, endColumn: 4, data: { tool: "a", parts: "input", reason: 'the input is z.strictObject(), whose argument is the parameter "shape" of add.' } }],
+      errors: [{ messageId: "unreadParts", line: 6, column: 1, endColumn: 4, data: { tool: "a", others: "", parts: "input", reason: "the shape it passes comes from loadShape(), a call the analysis does not follow.", remedy: "" } }],
+    },
+    {
+      name: "a wrapper's call that passes a value of its own it cannot read: reported at that call; the call with a shape written is read",
+      code: `${SDK_ZOD}import { imported } from "./shapes.js";\nfunction add(name: string, shape: z.ZodRawShape) {\n  server.registerTool(name, { inputSchema: z.strictObject(shape), annotations: ${RO} }, ${DONE});\n}\nadd("a", { q: z.string().max(9) });\nadd("b", imported);\n`,
+      errors: [
+        { messageId: "unreadParts", line: 9, column: 1, endColumn: 4, data: { tool: "b", others: "", parts: "input", reason: `the shape it passes is "imported" imported from "./shapes.js", ${ONLY_TYPED}.`, remedy: "" } },
+      ],
     },
     {
       name: "the input and handler imported, untyped",
@@ -55,44 +62,52 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
       errors: [{
         messageId: "unreadParts", line: 5, column: 1, endLine: 5, endColumn: 20,
         // Two reasons: the message gives what fits, the inventory the whole.
-        data: { tool: "search", parts: "input and handler", reason: messageOf({ tool: "search", parts: ["input", "handler"], api: "registerTool", reason: `the input comes from getSchema() imported from "./tools.js", ${ONLY_TYPED}; the handler is "handle" imported from "./tools.js", ${ONLY_TYPED}` }).data.reason },
+        data: { tool: "search", others: "", parts: "input and handler", reason: `both come from "./tools.js", ${ONLY_TYPED}.`, remedy: "" },
+      }],
+    },
+    {
+      name: "every part imported from one module, untyped: named by the expression that names it, with one reason",
+      code: `${SDK_ZOD}import { searchName, searchDescription, searchShape, search } from "./search.js";\nserver.tool(searchName, searchDescription, searchShape, search);\n`,
+      errors: [{
+        messageId: "unreadParts", line: 5, column: 1, endColumn: 12,
+        data: { tool: "(unnamed: searchName)", others: "", parts: "name, input, annotations and handler", reason: `all come from "./search.js", ${ONLY_TYPED}.`, remedy: "" },
       }],
     },
     {
       name: "imported annotations",
       code: `${SDK_ZOD}import { readOnly } from "./annotations.js";\nserver.registerTool("search", { inputSchema: z.strictObject({}), annotations: readOnly }, ${DONE});\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "search", parts: "annotations", reason: `the annotations are "readOnly" imported from "./annotations.js", ${ONLY_TYPED}.` } }],
+      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "search", others: "", parts: "annotations", reason: `the annotations are "readOnly" imported from "./annotations.js", ${ONLY_TYPED}.`, remedy: "" } }],
     },
     {
       name: "the name is a wrapper's parameter, and the wrapper is not called here",
       code: `${SDK_ZOD}export function registerAll(name: string) {\n  server.registerTool(name, { inputSchema: z.strictObject({}), annotations: ${RO} }, ${DONE});\n}\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 3, data: { tool: "(unnamed)", parts: "name", reason: 'the name is the parameter "name" of registerAll.' } }],
+      errors: [{ messageId: "unreadParts", line: 5, column: 3, data: { tool: "(unnamed: name)", others: "", parts: "name", reason: 'the name is the parameter "name" of registerAll.', remedy: " Declare registerAll in settings.registrations." } }],
     },
     {
       name: "a name chosen at run time",
       code: `${SDK_ZOD}declare const toolName: string | undefined;\nserver.registerTool(toolName || "web_search", { inputSchema: z.strictObject({}), annotations: ${RO} }, ${DONE});\n`,
       // The tool keeps the one name it can be read as (issue 28: a tool is never dropped for its name).
-      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "web_search", parts: "name", reason: 'the name is chosen at run time (toolName || "web_search"), read as "web_search".' } }],
+      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "web_search", others: "", parts: "name", reason: 'the name is chosen at run time (toolName || "web_search"), read as "web_search".', remedy: "" } }],
     },
     {
       name: "the config is a parameter: no tool is built",
       code: `${SDK_ZOD}export function register(config: any) {\n  server.registerTool("ping", config, ${DONE});\n}\n`,
-      errors: [{ messageId: "unreadTool", line: 5, column: 3, endColumn: 22, data: { tool: "ping", reason: 'the config is the parameter "config" of register.' } }],
+      errors: [{ messageId: "unreadTool", line: 5, column: 3, endColumn: 22, data: { tool: "ping", others: "", reason: 'the config is the parameter "config" of register.', remedy: "" } }],
     },
     {
       name: "options spreading an imported definition: the input may be there",
       code: `${SDK_ZOD}import { defs } from "./defs.js";\nserver.registerTool("search", { ...defs.search, annotations: ${RO} }, ${DONE});\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "search", parts: "input", reason: "the input may be in ...defs.search, which the analysis does not read." } }],
+      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "search", others: "", parts: "input", reason: "the input may be in ...defs.search, which the analysis does not read.", remedy: "" } }],
     },
     {
       name: "input fields in an imported spread",
       code: `${SDK_ZOD}import { base } from "./base.js";\nserver.registerTool("s", { inputSchema: z.strictObject({ ...base, q: z.string().max(9) }), annotations: ${RO} }, ${DONE});\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", parts: "input", reason: `some input fields come from a spread that is "base" imported from "./base.js", ${ONLY_TYPED}.` } }],
+      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", others: "", parts: "input", reason: `a spread in the input is "base" imported from "./base.js", ${ONLY_TYPED}.`, remedy: "" } }],
     },
     {
-      name: "server.tool() whose second argument may be the description or the shape",
+      name: "server.tool() whose second argument may be the description or the shape: imported, so untyped the overload cannot be told",
       code: `${SDK_ZOD}import { d } from "./d.js";\nserver.tool("x", d, ${DONE});\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "x", parts: "input and annotations", reason: "the overload cannot be told: d may be the description or the input shape." } }],
+      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "x", others: "", parts: "input and annotations", reason: `the description or input shape is "d" imported from "./d.js", ${ONLY_TYPED}.`, remedy: "" } }],
     },
     {
       name: "server.tool() named by a call",
@@ -145,18 +160,19 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
       code: `${SDK_ZOD}class Registry {\n  registerTool(s: typeof server, tool: { name: string; schema: z.ZodType }) {\n    s.registerTool(tool.name, { inputSchema: tool.schema, annotations: ${RO} }, ${DONE});\n  }\n  all(defs: { name: string; schema: z.ZodType }[]) {\n    for (const def of defs) this.registerTool(server, def);\n  }\n}\n`,
       errors: [{
         messageId: "unreadParts", line: 9, column: 29, endColumn: 46,
-        data: { tool: "(unnamed)", parts: "name and input", reason: messageOf({ tool: undefined, parts: ["name", "input"], api: "wrapper", reason: 'the name is tool.name, where tool is the parameter "tool" of registerTool; the input is tool.schema, where tool is the parameter "tool" of registerTool' }).data.reason },
+        // What the loop passes for the wrapper's `tool` is the cause, not the wrapper's reading of it.
+        data: { tool: "(unnamed: tool.name)", others: "", parts: "name and input", reason: "the tool it passes is each element of defs, which the analysis cannot list.", remedy: "" },
       }],
     },
     {
       name: "a handler imported through a path alias is the project's, not a package's",
       code: `${SDK_ZOD}import { handler } from "@/tools/handler.js";\nserver.registerTool("s", { inputSchema: z.strictObject({}), annotations: ${RO} }, handler);\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", parts: "handler", reason: `the handler is "handler" imported from "@/tools/handler.js", ${ONLY_TYPED}.` } }],
+      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", others: "", parts: "handler", reason: `the handler is "handler" imported from "@/tools/handler.js", ${ONLY_TYPED}.`, remedy: "" } }],
     },
     {
       name: "registerToolTask's object of task functions",
       code: `${SDK_ZOD}server.experimental.tasks.registerToolTask("t", { inputSchema: z.strictObject({}), annotations: ${RO} }, { async createTask() { return {} as never; }, getTask: async () => ({}) as never });\n`,
-      errors: [{ messageId: "unreadParts", line: 4, column: 1, data: { tool: "t", parts: "handler", reason: "the handler is an object of functions ({ createTask, getTask }), which the analysis does not read." } }],
+      errors: [{ messageId: "unreadParts", line: 4, column: 1, data: { tool: "t", others: "", parts: "handler", reason: "the handler is an object of functions ({ createTask, getTask }), which the analysis does not read.", remedy: "" } }],
     },
     {
       name: "a loop over a collection of which one element cannot be read: the others are analysed, that one is reported at the call",
@@ -166,17 +182,17 @@ ruleTester.run("no-unanalyzed-tool (untyped)", rule, {
     {
       name: "the SDK's McpServer re-exported by a module of the project is evidence of the SDK",
       code: `import { McpServer } from "./third_party/index.js";\nimport { schema } from "./schemas.js";\nconst server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("a", { inputSchema: schema, annotations: ${RO} }, ${DONE});\n`,
-      errors: [{ messageId: "unreadParts", line: 4, column: 1, endColumn: 20, data: { tool: "a", parts: "input", reason: `the input is "schema" imported from "./schemas.js", ${ONLY_TYPED}.` } }],
+      errors: [{ messageId: "unreadParts", line: 4, column: 1, endColumn: 20, data: { tool: "a", others: "", parts: "input", reason: `the input is "schema" imported from "./schemas.js", ${ONLY_TYPED}.`, remedy: "" } }],
     },
     {
       name: "a generated definition's own tool() handler, declared by an interface of the file, is no registration; the server.tool() around it is",
       code: `${SDK_ZOD}interface Def { name: string; description: string; args: z.ZodRawShape; tool: (client: unknown, args: unknown, ctx: unknown) => Promise<never> }\nexport const register = (tool: Def): void => {\n  server.tool(tool.name, tool.description, tool.args, async (args, ctx) => tool.tool(null, args, ctx));\n};\n`,
-      errors: [{ messageId: "unreadParts", line: 6, column: 3, endColumn: 14, data: { tool: "(unnamed)", parts: "name, input and annotations", reason: messageOf({ tool: undefined, parts: ["name", "input", "annotations"], api: "tool", reason: 'the name is tool.name, where tool is the parameter "tool" of register; the overload cannot be told: tool.description may be the description or the input shape' }).data.reason } }],
+      errors: [{ messageId: "unreadParts", line: 6, column: 3, endColumn: 14, data: { tool: "(unnamed: tool.name)", others: "", parts: "name, input and annotations", reason: messageOf({ tool: "(unnamed: tool.name)", parts: ["name", "input", "annotations"], api: "tool", reason: 'the name is tool.name, where tool is the parameter "tool" of register; the overload cannot be told: tool.description may be the description or the input shape' }).data.reason, remedy: "" } }],
     },
     {
       name: "a handler that is a call's result",
       code: `${SDK_ZOD}declare function wrap<T>(fn: T): T;\nserver.registerTool("s", { inputSchema: z.strictObject({}), annotations: ${RO} }, wrap(${DONE}));\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", parts: "handler", reason: "the handler comes from wrap(), a call the analysis does not follow." } }],
+      errors: [{ messageId: "unreadParts", line: 5, column: 1, data: { tool: "s", others: "", parts: "handler", reason: "the handler comes from wrap(), a call the analysis does not follow.", remedy: "" } }],
     },
   ],
 });
@@ -201,7 +217,7 @@ typedRuleTester.run("no-unanalyzed-tool (typed)", rule, {
       name: "a config built by a call, typed",
       filename: "file.ts",
       code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { OpenSchema } from "./schemas.js";\nconst server = new McpServer({ name: "t", version: "1" });\nfunction makeConfig() { return JSON.parse(process.env.CONFIG ?? "{}") as { inputSchema: typeof OpenSchema }; }\nserver.registerTool("x", makeConfig(), async () => ({ content: [] }));\n`,
-      errors: [{ messageId: "unreadTool", line: 5, column: 1, data: { tool: "x", reason: "the config comes from makeConfig(), a call the analysis does not follow." } }],
+      errors: [{ messageId: "unreadTool", line: 5, column: 1, data: { tool: "x", others: "", reason: "the config comes from makeConfig(), a call the analysis does not follow.", remedy: "" } }],
     },
     {
       name: "a tools/list handler given its tools as a parameter, typed",
@@ -219,7 +235,7 @@ typedRuleTester.run("no-unanalyzed-tool (typed)", rule, {
       name: "a name from a parameter, typed: the wrapper is never called",
       filename: "file.ts",
       code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\nconst server = new McpServer({ name: "t", version: "1" });\nexport function registerAll(name: string) {\n  server.registerTool(name, { inputSchema: z.strictObject({}), annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n}\n`,
-      errors: [{ messageId: "unreadParts", line: 5, column: 3, data: { tool: "(unnamed)", parts: "name", reason: 'the name is the parameter "name" of registerAll.' } }],
+      errors: [{ messageId: "unreadParts", line: 5, column: 3, data: { tool: "(unnamed: name)", others: "", parts: "name", reason: 'the name is the parameter "name" of registerAll.', remedy: " Declare registerAll in settings.registrations." } }],
     },
   ],
 });

@@ -368,12 +368,12 @@ server.registerTool("y", { inputSchema: Base.shape }, async () => ({ content: []
       errors: [{ messageId: "anyValue", line: 4, column: 57, endLine: 4, endColumn: 62, data: { what: "any", where: 'field "data" of tool "y"' }, suggestions: [] }],
     },
     {
-      name: "a record shared by two tools is reported once",
+      name: "a record shared by two tools is reported once, naming the first and counting the other",
       code: `${SDK_ZOD}const Meta = z.record(z.string(), z.string());
 server.registerTool("one", { inputSchema: z.strictObject({ meta: Meta }) }, async () => ({ content: [] }));
 server.registerTool("two", { inputSchema: z.strictObject({ m: Meta }) }, async () => ({ content: [] }));
 `,
-      errors: [{ messageId: "record", line: 4, column: 14, endLine: 4, endColumn: 22, data: { what: "record", where: 'field "meta" of tool "one"' }, suggestions: [] }],
+      errors: [{ messageId: "record", line: 4, column: 14, endLine: 4, endColumn: 22, data: { what: "record", where: 'field "meta" of tool "one" (and 1 other tool)' }, suggestions: [] }],
     },
     {
       name: "JSON Schema: {}, true, and objects without properties",

@@ -167,7 +167,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: getTools(
       code: filterConst,
       errors: [{
         messageId: "missingHints", line: 7, column: 114, endLine: 7, endColumn: 131,
-        data: { tool: "read_file", hints: HINTS, defaults: DEFAULTS },
+        data: { others: "", tool: "read_file", hints: HINTS, defaults: DEFAULTS },
         suggestions: [{ messageId: "insertDefaults", output: replaceOnce(filterConst, '{ title: "Read" }', `{ title: "Read", ${DEFAULTS} }`) }],
       }],
     },
@@ -176,7 +176,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: getTools(
       code: filterInline,
       errors: [{
         messageId: "missingHints", line: 6, column: 157, endLine: 6, endColumn: 174,
-        data: { tool: "read_file", hints: HINTS, defaults: DEFAULTS },
+        data: { others: "", tool: "read_file", hints: HINTS, defaults: DEFAULTS },
         suggestions: [{ messageId: "insertDefaults", output: replaceOnce(filterInline, '{ title: "Read" }', `{ title: "Read", ${DEFAULTS} }`) }],
       }],
     },
@@ -186,12 +186,12 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: getTools(
       errors: [
         {
           messageId: "missingAnnotations", line: 4, column: 22, endLine: 4, endColumn: 31,
-          data: { tool: "a", hints: HINTS },
+          data: { others: "", tool: "a", hints: HINTS },
           suggestions: [{ messageId: "insertDefaults", output: replaceOnce(concatForms, 'name: "a", inputSchema: { type: "object", properties: {} } }', `name: "a", inputSchema: { type: "object", properties: {} }, annotations: { ${DEFAULTS} } }`) }],
         },
         {
           messageId: "missingAnnotations", line: 5, column: 23, endLine: 5, endColumn: 32,
-          data: { tool: "b", hints: HINTS },
+          data: { others: "", tool: "b", hints: HINTS },
           suggestions: [{ messageId: "insertDefaults", output: replaceOnce(concatForms, "additionalProperties: false } }", `additionalProperties: false }, annotations: { ${DEFAULTS} } }`) }],
         },
       ],

@@ -718,7 +718,7 @@ server.tool("t6", "desc", { to: z.string() }, { readOnlyHint: true }, async () =
       name: "server.tool() message names the tool",
       code: `${SDK_ZOD}server.tool("t3", { to: z.string() }, async () => ({ content: [] }));
 `,
-      errors: [{ messageId: "rawShapeTool", line: 4, column: 19, endLine: 4, endColumn: 37, data: { tool: "t3" }, suggestions: [] }],
+      errors: [{ messageId: "rawShapeTool", line: 4, column: 19, endLine: 4, endColumn: 37, data: { others: "", tool: "t3" }, suggestions: [] }],
     },
     {
       name: "server.tool() shape with a nested z.object(): both the shape and the field",
@@ -748,7 +748,7 @@ server.tool("t6", "desc", { to: z.string() }, { readOnlyHint: true }, async () =
       code: dotShape,
       errors: [{
         messageId: "rawShape", line: 5, column: 41, endLine: 5, endColumn: 51,
-        data: { tool: "a" },
+        data: { others: "", tool: "a" },
         suggestions: [{ messageId: "wrapStrictObject", output: replaceOnce(dotShape, "inputSchema: Base.shape", "inputSchema: z.strictObject(Base.shape)") }],
       }],
     },
@@ -757,7 +757,7 @@ server.tool("t6", "desc", { to: z.string() }, { readOnlyHint: true }, async () =
       code: `${SDK_ZOD}const Base = z.object({ to: z.string() }).strict();
 server.tool("x", Base.shape, async () => ({ content: [] }));
 `,
-      errors: [{ messageId: "rawShapeTool", line: 5, column: 18, endLine: 5, endColumn: 28, data: { tool: "x" }, suggestions: [] }],
+      errors: [{ messageId: "rawShapeTool", line: 5, column: 18, endLine: 5, endColumn: 28, data: { others: "", tool: "x" }, suggestions: [] }],
     },
     {
       name: "X.shape held in a const",
@@ -773,8 +773,8 @@ server.tool("x", Base.shape, async () => ({ content: [] }));
 server.tool("u", "desc", { title: z.string(), readOnlyHint: z.boolean() }, async () => ({ content: [] }));
 `,
       errors: [
-        { messageId: "rawShapeTool", line: 4, column: 18, endLine: 4, endColumn: 39, data: { tool: "t" }, suggestions: [] },
-        { messageId: "rawShapeTool", line: 5, column: 26, endLine: 5, endColumn: 74, data: { tool: "u" }, suggestions: [] },
+        { messageId: "rawShapeTool", line: 4, column: 18, endLine: 4, endColumn: 39, data: { others: "", tool: "t" }, suggestions: [] },
+        { messageId: "rawShapeTool", line: 5, column: 26, endLine: 5, endColumn: 74, data: { others: "", tool: "u" }, suggestions: [] },
       ],
     },
     {
@@ -1013,7 +1013,7 @@ server.tool("u", "desc", { title: z.string(), readOnlyHint: z.boolean() }, async
       code: sharedSchema,
       errors: [{
         messageId: "zodObject", line: 4, column: 15, endLine: 4, endColumn: 23,
-        data: { where: 'the input of tool "one"' },
+        data: { where: 'the input of tool "one" (and 1 other tool)' },
         suggestions: [
           { messageId: "useStrictObject", output: replaceOnce(sharedSchema, "z.object(", "z.strictObject(") },
           { messageId: "appendStrict", output: replaceOnce(sharedSchema, "a: z.string() })", "a: z.string() }).strict()") },

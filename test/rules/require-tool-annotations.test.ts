@@ -195,7 +195,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       code: registerNone,
       errors: [{
         messageId: "missingAnnotations", line: 4, column: 21, endLine: 4, endColumn: 34,
-        data: { tool: "search_docs", hints: HINTS },
+        data: { others: "", tool: "search_docs", hints: HINTS },
         suggestions: [{
           messageId: "insertDefaults", data: { defaults: DEFAULTS },
           output: replaceOnce(registerNone, "z.string().max(100) }) }", `z.string().max(100) }), annotations: { ${DEFAULTS} } }`),
@@ -271,7 +271,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       code: toolTitleOnly,
       errors: [{
         messageId: "missingHints", line: 4, column: 23, endLine: 4, endColumn: 42,
-        data: { tool: "search", hints: HINTS, defaults: DEFAULTS },
+        data: { others: "", tool: "search", hints: HINTS, defaults: DEFAULTS },
         suggestions: [{ messageId: "insertDefaults", data: { defaults: DEFAULTS }, output: replaceOnce(toolTitleOnly, '{ title: "Search" }', `{ title: "Search", ${DEFAULTS} }`) }],
       }],
     },
@@ -280,7 +280,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       code: toolPartialFifth,
       errors: [{
         messageId: "missingHints", line: 4, column: 61, endLine: 4, endColumn: 106,
-        data: { tool: "search", hints: "destructiveHint", defaults: "destructiveHint: true" },
+        data: { others: "", tool: "search", hints: "destructiveHint", defaults: "destructiveHint: true" },
         suggestions: [{ messageId: "insertDefaults", data: { defaults: "destructiveHint: true" }, output: replaceOnce(toolPartialFifth, "openWorldHint: false }", "openWorldHint: false, destructiveHint: true }") }],
       }],
     },
@@ -289,7 +289,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       code: lowLevel,
       errors: [{
         messageId: "missingAnnotations", line: 6, column: 7, endLine: 6, endColumn: 19,
-        data: { tool: "ping", hints: HINTS },
+        data: { others: "", tool: "ping", hints: HINTS },
         suggestions: [{ messageId: "insertDefaults", output: replaceOnce(lowLevel, "additionalProperties: false } },", `additionalProperties: false }, annotations: { ${DEFAULTS} } },`) }],
       }],
     },
@@ -303,7 +303,7 @@ cli.addTool({ name: "b", execute: async () => "" });
         },
         {
           messageId: "missingHints", line: 6, column: 102, endLine: 6, endColumn: 119,
-          data: { tool: "ping", hints: HINTS, defaults: DEFAULTS },
+          data: { others: "", tool: "ping", hints: HINTS, defaults: DEFAULTS },
           suggestions: [{ messageId: "insertDefaults", output: replaceOnce(v2Forms, '{ title: "Ping" }', `{ title: "Ping", ${DEFAULTS} }`) }],
         },
       ],
@@ -313,7 +313,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       code: fastAddTools,
       errors: [{
         messageId: "missingAnnotations", line: 5, column: 5, endLine: 5, endColumn: 17,
-        data: { tool: "ping", hints: HINTS },
+        data: { others: "", tool: "ping", hints: HINTS },
         suggestions: [{ messageId: "insertDefaults", output: replaceOnce(fastAddTools, 'execute: async () => "pong" }', `execute: async () => "pong", annotations: { ${DEFAULTS} } }`) }],
       }],
     },
@@ -322,7 +322,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       code: fastAddToolNone,
       errors: [{
         messageId: "missingAnnotations", line: 4, column: 18, endLine: 4, endColumn: 30,
-        data: { tool: "ping", hints: HINTS },
+        data: { others: "", tool: "ping", hints: HINTS },
         suggestions: [{ messageId: "insertDefaults", output: replaceOnce(fastAddToolNone, 'execute: async () => "pong" }', `execute: async () => "pong", annotations: { ${DEFAULTS} } }`) }],
       }],
     },
@@ -331,7 +331,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       code: fastPartial,
       errors: [{
         messageId: "missingHints", line: 4, column: 47, endLine: 4, endColumn: 88,
-        data: { tool: "search", hints: "readOnlyHint, destructiveHint", defaults: "readOnlyHint: false, destructiveHint: true" },
+        data: { others: "", tool: "search", hints: "readOnlyHint, destructiveHint", defaults: "readOnlyHint: false, destructiveHint: true" },
         suggestions: [{
           messageId: "insertDefaults", data: { defaults: "readOnlyHint: false, destructiveHint: true" },
           output: replaceOnce(fastPartial, "openWorldHint: false }", "openWorldHint: false, readOnlyHint: false, destructiveHint: true }"),
@@ -352,7 +352,7 @@ cli.addTool({ name: "b", execute: async () => "" });
         },
         {
           messageId: "missingHints", line: 6, column: 41, endLine: 6, endColumn: 88,
-          data: { tool: "c", hints: "openWorldHint", defaults: "openWorldHint: true" },
+          data: { others: "", tool: "c", hints: "openWorldHint", defaults: "openWorldHint: true" },
           suggestions: [{ messageId: "insertDefaults", output: replaceOnce(partialHints, "destructiveHint: false }", "destructiveHint: false, openWorldHint: true }") }],
         },
       ],
@@ -362,7 +362,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       code: readOnlyPartial,
       errors: [{
         messageId: "missingHints", line: 4, column: 43, endLine: 4, endColumn: 65,
-        data: { tool: "get", hints: "openWorldHint", defaults: "openWorldHint: true" },
+        data: { others: "", tool: "get", hints: "openWorldHint", defaults: "openWorldHint: true" },
         suggestions: [{
           messageId: "insertDefaults", data: { defaults: "openWorldHint: true" },
           output: replaceOnce(readOnlyPartial, "{ readOnlyHint: true }", "{ readOnlyHint: true, openWorldHint: true }"),
@@ -383,7 +383,7 @@ cli.addTool({ name: "b", execute: async () => "" });
       options: [{ strict: true }],
       errors: [{
         messageId: "missingHints", line: 4, column: 43, endLine: 4, endColumn: 112,
-        data: { tool: "get", hints: "idempotentHint", defaults: "idempotentHint: false" },
+        data: { others: "", tool: "get", hints: "idempotentHint", defaults: "idempotentHint: false" },
         suggestions: [{ messageId: "insertDefaults", data: { defaults: "idempotentHint: false" }, output: replaceOnce(strictMissingIdempotent, "openWorldHint: false }", "openWorldHint: false, idempotentHint: false }") }],
       }],
     },
@@ -393,32 +393,32 @@ cli.addTool({ name: "b", execute: async () => "" });
       options: [{ strict: true }],
       errors: [{
         messageId: "missingAnnotations", line: 4, column: 21, endLine: 4, endColumn: 27,
-        data: { tool: "ping", hints: "readOnlyHint, destructiveHint, idempotentHint, openWorldHint" },
+        data: { others: "", tool: "ping", hints: "readOnlyHint, destructiveHint, idempotentHint, openWorldHint" },
         suggestions: [{ messageId: "insertDefaults", data: { defaults: STRICT_DEFAULTS }, output: replaceOnce(strictNone, '{ description: "Ping" }', `{ description: "Ping", annotations: { ${STRICT_DEFAULTS} } }`) }],
       }],
     },
     {
       name: "read-only and destructive at once: reported at destructiveHint",
       code: readOnlyDestructive,
-      errors: [{ messageId: "readOnlyAndDestructive", line: 4, column: 66, endLine: 4, endColumn: 87, data: { tool: "sync" }, suggestions: [] }],
+      errors: [{ messageId: "readOnlyAndDestructive", line: 4, column: 66, endLine: 4, endColumn: 87, data: { others: "", tool: "sync" }, suggestions: [] }],
     },
     {
       name: "delete_user, deleteUser, purge-cache marked destructiveHint: false",
       code: destructiveNames,
       errors: [
-        { messageId: "destructiveNameNotDestructive", line: 4, column: 74, endLine: 4, endColumn: 96, data: { tool: "delete_user" }, suggestions: [] },
-        { messageId: "destructiveNameNotDestructive", line: 5, column: 73, endLine: 5, endColumn: 95, data: { tool: "deleteUser" }, suggestions: [] },
-        { messageId: "destructiveNameNotDestructive", line: 6, column: 74, endLine: 6, endColumn: 96, data: { tool: "purge-cache" }, suggestions: [] },
+        { messageId: "destructiveNameNotDestructive", line: 4, column: 74, endLine: 4, endColumn: 96, data: { others: "", tool: "delete_user" }, suggestions: [] },
+        { messageId: "destructiveNameNotDestructive", line: 5, column: 73, endLine: 5, endColumn: 95, data: { others: "", tool: "deleteUser" }, suggestions: [] },
+        { messageId: "destructiveNameNotDestructive", line: 6, column: 74, endLine: 6, endColumn: 96, data: { others: "", tool: "purge-cache" }, suggestions: [] },
       ],
     },
     {
       name: "drop, remove, destroy, revoke in tool(name, annotations, cb)",
       code: destructiveVerbs,
       errors: [
-        { messageId: "destructiveNameNotDestructive", line: 4, column: 50, endLine: 4, endColumn: 72, data: { tool: "drop_table" }, suggestions: [] },
-        { messageId: "destructiveNameNotDestructive", line: 5, column: 52, endLine: 5, endColumn: 74, data: { tool: "removeMember" }, suggestions: [] },
-        { messageId: "destructiveNameNotDestructive", line: 6, column: 47, endLine: 6, endColumn: 69, data: { tool: "destroy" }, suggestions: [] },
-        { messageId: "destructiveNameNotDestructive", line: 7, column: 52, endLine: 7, endColumn: 74, data: { tool: "revoke_token" }, suggestions: [] },
+        { messageId: "destructiveNameNotDestructive", line: 4, column: 50, endLine: 4, endColumn: 72, data: { others: "", tool: "drop_table" }, suggestions: [] },
+        { messageId: "destructiveNameNotDestructive", line: 5, column: 52, endLine: 5, endColumn: 74, data: { others: "", tool: "removeMember" }, suggestions: [] },
+        { messageId: "destructiveNameNotDestructive", line: 6, column: 47, endLine: 6, endColumn: 69, data: { others: "", tool: "destroy" }, suggestions: [] },
+        { messageId: "destructiveNameNotDestructive", line: 7, column: 52, endLine: 7, endColumn: 74, data: { others: "", tool: "revoke_token" }, suggestions: [] },
       ],
     },
     {

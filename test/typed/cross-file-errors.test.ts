@@ -1,6 +1,6 @@
 /**
  * Typed: a caught error's text built in another file (test/fixtures/typed/errors.ts). A helper that writes
- * it into the result (toolError) is reported once, in the helper, naming one calling tool, whichever file is
+ * it into the result (toolError) is reported once, in the helper, naming a calling tool and counting the other, whichever file is
  * linted; a dispatched function that catches for itself is reported where it writes the text; a callee that
  * catches for itself and returns the text as a string is reported in the callee, where it writes the text,
  * since the handler only passes it on. Clean twins: a fixed
@@ -20,7 +20,7 @@ async function rawErrors(files: string[]): Promise<string[]> {
   );
 }
 
-const HELPER = `errors.ts:6:84-6:104 rawErrorInHelper This helper puts a caught error's message into the results of callers (tool "fetch_a", …). ${FIX}`;
+const HELPER = `errors.ts:6:84-6:104 rawErrorInHelper This helper puts a caught error's message into the result of tool "fetch_a" (and 1 other tool). ${FIX}`;
 const DISPATCHED = `errors.ts:45:61-45:101 rawError The caught error's message reaches the tool result's text. ${FIX}`;
 const CALLEE = `errors.ts:27:12-27:35 rawError The caught error's text reaches the tool result's text. ${FIX}`;
 

@@ -3,6 +3,7 @@ import { extendPath, type Flow } from "../flow/paths.js";
 import type { ValueFlow } from "../flow/value-flow.js";
 import type { FunctionWithBody } from "../resolve.js";
 import type { Framework, NodeIndex } from "../registrations/model.js";
+import { getOrCreate } from "../memo.js";
 import { calleeName, findProperty, stringValue, unwrapExpression, walk, type TS } from "../ts-utils.js";
 import { enclosingHandler, type Handler } from "./handlers.js";
 
@@ -16,8 +17,17 @@ export interface ResultSink {
   via: Flow[] | undefined;
   /** For returned text and thrown messages: the framework whose handler it is, which decides who sees it. */
   framework?: Framework;
-  /** For `helper-argument`: the sink inside the (innermost) helper where the parameter is written. */
-  origin?: ResultSink;
+  /**
+   * For `helper-argument`: every sink inside the (innermost) helper where the parameter is written, with how
+   * the parameter reaches it: a helper that writes its parameter in two places leaks in both.
+   */
+  origins?: readonly SinkOrigin[];
+}
+
+/** A sink inside a helper, and how the helper's parameter reaches it (`e.message` → ["message"]). */
+export interface SinkOrigin {
+  sink: ResultSink;
+  via: Flow[];
 }
 
 /** Frameworks that send a handler's returned string to the model as the tool's text. */
@@ -99,7 +109,8 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
 
   const sinks = [...direct];
   const helperParameters = new Map<ts.ParameterDeclaration, Flow[]>();
-  const origins = new Map<ts.ParameterDeclaration, ResultSink>();
+  /** Per helper parameter, each innermost sink it reaches and how. */
+  const origins = new Map<ts.ParameterDeclaration, Map<ResultSink, Flow[]>>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let changed = false;
     for (const sink of sinks) {
@@ -108,17 +119,15 @@ export function findResultSinks(t: TS, nodes: NodeIndex, flow: ValueFlow, handle
       for (const reaching of flow.flowsInto(sink.expression)) {
         const parameter = fn.parameters.find((candidate) => candidate === reaching.source);
         if (!parameter) continue;
-        const throughHelper = sink.via ?? [{ source: parameter, path: [], stringified: false }];
-        const combined = throughHelper.flatMap((inner) => {
-          const path = extendPath(reaching.path, inner.path);
-          return path ? [{ source: parameter, path, stringified: reaching.stringified || inner.stringified }] : [];
-        });
-        const known = helperParameters.get(parameter) ?? [];
-        const fresh = combined.filter((candidate) => !known.some((existing) => samePath(existing, candidate)));
-        if (!origins.has(parameter)) origins.set(parameter, sink.origin ?? sink);
-        if (fresh.length > 0) {
-          helperParameters.set(parameter, [...known, ...fresh]);
-          changed = true;
+        const through = (via: readonly Flow[] | undefined): Flow[] =>
+          (via ?? [{ source: parameter, path: [], stringified: false }]).flatMap((inner) => {
+            const path = extendPath(reaching.path, inner.path);
+            return path ? [{ source: parameter, path, stringified: reaching.stringified || inner.stringified }] : [];
+          });
+        if (addFresh(helperParameters, parameter, through(sink.via))) changed = true;
+        const byOrigin = getOrCreate(origins, parameter, () => new Map<ResultSink, Flow[]>());
+        for (const origin of sink.origins ?? [{ sink, via: sink.via ?? [] }]) {
+          if (addFresh(byOrigin, origin.sink, through(sink.origins ? origin.via : sink.via))) changed = true;
         }
       }
     }
@@ -147,14 +156,24 @@ function isContentResult(t: TS, expression: ts.Expression): boolean {
   return t.isObjectLiteralExpression(value) && (findProperty(t, value, "content") !== undefined || findProperty(t, value, "type") !== undefined);
 }
 
-function helperCallSinks(calls: readonly ts.CallExpression[], flow: ValueFlow, helperParameters: Map<ts.ParameterDeclaration, Flow[]>, origins: Map<ts.ParameterDeclaration, ResultSink>): ResultSink[] {
+/** Adds the flows `key` does not have yet; whether any was new. */
+function addFresh<K>(map: Map<K, Flow[]>, key: K, flows: readonly Flow[]): boolean {
+  const known = map.get(key) ?? [];
+  const fresh = flows.filter((candidate) => !known.some((existing) => samePath(existing, candidate)));
+  if (fresh.length === 0 && map.has(key)) return false;
+  map.set(key, [...known, ...fresh]);
+  return true;
+}
+
+function helperCallSinks(calls: readonly ts.CallExpression[], flow: ValueFlow, helperParameters: Map<ts.ParameterDeclaration, Flow[]>, origins: Map<ts.ParameterDeclaration, Map<ResultSink, Flow[]>>): ResultSink[] {
   const sinks: ResultSink[] = [];
   for (const call of calls) {
     const fn = flow.functionOf(call.expression);
     fn?.parameters.forEach((parameter, index) => {
       const via = helperParameters.get(parameter);
       const argument = call.arguments[index];
-      if (via && argument) sinks.push({ kind: "helper-argument", expression: argument, via, origin: origins.get(parameter) });
+      const reached = [...(origins.get(parameter) ?? [])].map(([sink, originVia]) => ({ sink, via: originVia }));
+      if (via && argument) sinks.push({ kind: "helper-argument", expression: argument, via, origins: reached });
     });
   }
   return sinks;

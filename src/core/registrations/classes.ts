@@ -82,7 +82,8 @@ export function classTools(
       }
     }
   }
-  tools.push(...declaredClassTools(context, classes, declared.filter(isDeclaredClass), derivedClasses));
+  // A declared base class's subclasses are its tools even where a template also derives them (declared.ts: preferDeclared).
+  tools.push(...declaredClassTools(context, classes, declared.filter(isDeclaredClass)));
   return tools;
 }
 
@@ -126,11 +127,11 @@ function foreignTemplates(context: FinderContext, classes: readonly ts.ClassLike
  * heritage clause naming the declared class (by its exported name, through intermediate classes), and
  * that no other class of the file extends, is a tool whose members are the declared ones.
  */
-function declaredClassTools(context: FinderContext, classes: readonly ts.ClassLikeDeclaration[], entries: readonly DeclaredClass[], done: ReadonlySet<ts.ClassLikeDeclaration>): ToolRegistration[] {
+function declaredClassTools(context: FinderContext, classes: readonly ts.ClassLikeDeclaration[], entries: readonly DeclaredClass[]): ToolRegistration[] {
   if (entries.length === 0) return [];
   const tools: ToolRegistration[] = [];
   for (const cls of classes) {
-    if (done.has(cls) || isAbstract(context, cls) || classes.some((other) => other !== cls && baseClassOf(context, other) === cls)) continue;
+    if (isAbstract(context, cls) || classes.some((other) => other !== cls && baseClassOf(context, other) === cls)) continue;
     const entry = declaredBaseOf(context, cls, entries);
     const heritage = extendsExpression(context, cls);
     if (!entry || !heritage) continue;
@@ -151,6 +152,8 @@ function declaredClassTools(context: FinderContext, classes: readonly ts.ClassLi
     // Without a declared annotations member the base class may add them itself: not judged.
     if (entry.annotations === undefined) tool.ambiguous = true;
     if (entry.strict) tool.topLevelClosedBy = heritage;
+    tool.declared = true;
+    delete tool.wraps;
     tools.push(tool);
   }
   return tools;
@@ -309,12 +312,14 @@ function toolOfClass(context: FinderContext, template: Template, cls: ts.ClassLi
   const tool: ToolRegistration = {
     framework: registration.framework,
     api: registration.api,
-    toolName: nameValue(context, name?.value) ?? (cls.name ? cls.name.text : undefined),
+    toolName: nameValue(context, name?.value),
     node: cls,
     nameNode: name?.nameNode ?? cls.name,
     input: template.input ? input?.value && template.inputForm && inputOf(template, registration, input.value, template.inputForm) : registration.input && { ...registration.input, env: instanceFrame(cls) },
     handler: template.handler ? handlerValue : registration.handler,
     annotations: template.annotations ? annotations?.value : registration.annotations,
+    // What the template itself cannot read is one cause for all its classes, reported there once (unread.ts).
+    wraps: registration,
   };
   if (template.input?.strict) tool.topLevelClosedBy = template.input.strict;
   const parameters = template.handler?.parameters;

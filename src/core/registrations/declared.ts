@@ -3,7 +3,7 @@ import { isDeclaredClass, type DeclaredCall, type DeclaredRegistration } from ".
 import { findProperty, propertyValue, unwrapExpression } from "../ts-utils.js";
 import { nameValue, reportUnread, type FinderContext } from "./context.js";
 import { describeValue, quote } from "./unread-reasons.js";
-import type { Framework, ToolRegistration } from "./model.js";
+import type { FoundRegistrations, Framework, ToolRegistration } from "./model.js";
 
 /**
  * Registrations declared in `settings["mcp-guard"].registrations`: calls of in-house helpers that no
@@ -100,7 +100,20 @@ function registrationOf(context: FinderContext, call: ts.CallExpression, entry: 
     ambiguous: entry.annotations === undefined ? true : undefined,
     annotationsContainer: canInsert ? { literal: options, wrap: (text) => `${key}: ${text}` } : undefined,
     topLevelClosedBy: entry.strict ? call : undefined,
+    declared: true,
   };
+}
+
+/**
+ * A declaration takes precedence over what the analysis inferred: a call of a declared helper that the
+ * analysis also reads as a wrapper's call (or a class both declared and derived from a base class's
+ * template) is the declared registration only, and what could not be read there is not reported.
+ */
+export function preferDeclared(found: Pick<FoundRegistrations, "registrations" | "unreadSites">): void {
+  const declaredAt = new Set(found.registrations.filter((registration) => registration.declared).map((registration) => registration.node));
+  if (declaredAt.size === 0) return;
+  found.registrations = found.registrations.filter((registration) => registration.declared || !declaredAt.has(registration.node));
+  found.unreadSites = found.unreadSites.filter((site) => !declaredAt.has(site.node));
 }
 
 /** The file's MCP framework, as for a `registerTool` call; SDK v1 when the file imports none. */

@@ -7,7 +7,7 @@ import { agentToolOfCall, agentToolOfClass, agentToolOfNew } from "./agent-frame
 import { classTools } from "./classes.js";
 import { arrayLiteralOf, literalOf, literalProperty, nameValue, reportUnread, type FinderContext } from "./context.js";
 import { describeValue, quote } from "./unread-reasons.js";
-import { declaredNames, declaredRegistrations } from "./declared.js";
+import { declaredNames, declaredRegistrations, preferDeclared } from "./declared.js";
 import { pairCalledHandlers } from "./called-handlers.js";
 import { forwardedResultFunctions } from "./result-functions.js";
 import { callReachableIn } from "../evaluate/guards.js";
@@ -129,6 +129,7 @@ export function findRegistrations(
   // A class may be a tool of a base class in another file (typed) or of a declared base class, with no registration here.
   if (found.registrations.length > 0 || (classes.length > 0 && (foreignRegistrations || mayCallDeclared))) found.registrations.push(...classTools(context, found.registrations, classes, declared));
   found.registrations.push(...dispatchedTools(context, found.registrations, found.callToolHandlers, nodes.calls));
+  if (mayCallDeclared) preferDeclared(found);
   pairCalledHandlers(context, found.registrations, found.callToolHandlers);
   return found;
 }

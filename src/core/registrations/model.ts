@@ -87,8 +87,16 @@ export interface ToolRegistration {
   errorFunction?: ts.Expression | ts.MethodDeclaration;
   /** Where the annotations go when they are missing: the object literal and the text around them (Mastra: `mcp: { annotations }`). */
   annotationsContainer?: { literal: ts.ObjectLiteralExpression; wrap: (annotations: string) => string };
-  /** For a wrapper's call site: the registration inside the wrapper that it goes through (undefined when declared in settings). */
+  /**
+   * For a wrapper's call site: the registration inside the wrapper that it goes through; for a tool class, its
+   * base class's registration (undefined when declared in settings).
+   */
   wraps?: ToolRegistration;
+  /**
+   * Declared in `settings["mcp-guard"].registrations` (a call of a declared helper, a subclass of a declared base
+   * class): it takes the place of whatever the analysis inferred at the same call or class (declared.ts).
+   */
+  declared?: true;
   /**
    * Parts of the tool the analysis found but could not read (a call's result, a parameter, a spread, an
    * import it cannot follow). The rules skip what is unread; `no-unanalyzed-tool` reports it, so a tool
