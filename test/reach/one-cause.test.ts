@@ -1,10 +1,9 @@
 /**
  * What the analysis cannot read, reported where a user can act on it (test/fixtures/reach/helper-*.ts and
- * cause-*.ts): a registration helper that spreads what its calls pass, and a base class that builds every
- * subclass's input by a call it cannot follow. Each is one cause for several tools, reported once, where
- * the analysis stops, naming a tool and counting the others; the helper's report offers its declaration,
- * and with that declaration (the twin) nothing is left unread and each call's own schema is judged.
- * Untyped, the helper's own registration is all there is to report.
+ * cause-*.ts): a base class that builds every subclass's input by a call it cannot follow is one cause for
+ * several tools, reported once, where the analysis stops, naming a tool and counting the others. A registration
+ * helper that spreads what its calls pass is read with each call when typed; untyped, its callers are in other
+ * files, and the helper's own registration is reported with its declaration as the remedy.
  */
 import { relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,14 +22,14 @@ async function messages(files: string[], typed: boolean, rules: string[], extra:
 }
 
 describe("one cause for several tools, reported once where the analysis stops", () => {
-  it("typed: the helper's spread, in the helper, naming one tool and counting the others, with the declaration as the remedy", async () => {
-    expect(await messages(HELPER_FILES, true, [UNANALYZED])).toEqual([
-      'helper-register.ts:15:3 unreadParts Tool "get_invoice" (and 2 other tools): its input could not be read: a spread in the input is config.inputSchema… Declare registerAccountTool in settings.registrations.',
+  it("typed: each call's config is read with that call (issue 28), so nothing is unread and each call's schema is judged", async () => {
+    expect(await messages(HELPER_FILES, true, [UNANALYZED, "mcp-guard/require-string-bounds"])).toEqual([
+      'helper-tools-a.ts:6:103 unbounded The string at field "cursor" of tool "list_invoices" has no maximum length; add .max(n).',
     ]);
   }, 120_000);
 
   it("typed: the same whichever file is linted", async () => {
-    expect(await messages(["helper-register.ts"], true, [UNANALYZED])).toHaveLength(1);
+    expect(await messages(["helper-register.ts"], true, [UNANALYZED])).toEqual([]);
     expect(await messages(["helper-tools-a.ts", "helper-tools-b.ts"], true, [UNANALYZED])).toEqual([]);
   }, 120_000);
 

@@ -258,6 +258,8 @@ export function addAccountTool(name: string, config: { description: string; inpu
 }
 addAccountTool("one", { description: "d", inputSchema: { q: z.string().max(9) } }, async () => ({ content: [] }));
 `;
+const WRAPPED_UNREAD = WRAPPED.replace('addAccountTool("one", { description: "d", inputSchema: { q: z.string().max(9) } }', 'declare function loadConfig(): { description: string; inputSchema: z.ZodRawShape };\naddAccountTool("one", loadConfig()');
+const UNREAD_DATA = { tool: "one", others: "", parts: "input", reason: "the config it passes comes from loadConfig(), a call the analysis does not follow.", remedy: "" };
 const ADD_TOOL_DECLARED: DeclaredRegistration = { callee: "addAccountTool", name: 0, options: 1, schema: "inputSchema", handler: 2 };
 
 describe("a declaration takes precedence over what the analysis infers", () => {
@@ -288,15 +290,16 @@ class Search extends ToolBase { name = "search"; parameters = { q: z.string() };
 });
 
 ruleTester.run("a declared helper: no-unanalyzed-tool has nothing left to report", pluginRule<string>("no-unanalyzed-tool"), {
-  valid: [{ name: "declared: the call is read where it is written, and the helper's own registration is its template", code: WRAPPED, settings: { "mcp-guard": { registrations: [ADD_TOOL_DECLARED] } } }],
+  valid: [
+    { name: "declared: the call is read where it is written, and the helper's own registration is its template", code: WRAPPED, settings: { "mcp-guard": { registrations: [ADD_TOOL_DECLARED] } } },
+    // Issue 28: the helper's spread of `config.inputSchema` is read with the call's arguments.
+    { name: "not declared: the helper is read with its call's arguments, so nothing is unread", code: WRAPPED },
+  ],
   invalid: [
     {
-      name: "not declared: reported in the helper, where the analysis stops, with the declaration as the remedy",
-      code: WRAPPED,
-      errors: [{
-        messageId: "unreadParts", line: 7, column: 3, endLine: 7, endColumn: 22,
-        data: { tool: "one", others: "", parts: "input", reason: "a spread in the input is config.inputSchema…", remedy: " Declare addAccountTool in settings.registrations." },
-      }],
+      name: "not declared, and the call passes a config the analysis cannot read: reported at that call, as what it passes",
+      code: WRAPPED_UNREAD,
+      errors: [{ messageId: "unreadParts", line: 10, column: 1, endLine: 10, endColumn: 15, data: UNREAD_DATA }],
     },
   ],
 });

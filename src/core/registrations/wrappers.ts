@@ -6,6 +6,7 @@ import { calledFunction, callableName, evaluatedCallee, importedName, isReturned
 import type { FoundRegistrations, ToolRegistration } from "./model.js";
 import { ROOT_ENV, type Env } from "../evaluate/env.js";
 import { frameOf } from "../evaluate/value.js";
+import { callerFiles, callSitesOf } from "../evaluate/call-sites.js";
 import { fieldHidden, loopFrames, optionField } from "./evaluated.js";
 
 /**
@@ -90,6 +91,8 @@ export function expandWrappers(context: FinderContext, found: FoundRegistrations
       // Typed: a register function a factory returns is called through the factory's result in other files,
       // where each call is read (and reported when unreadable); its own registration is only a template.
       if (context.foreignRegistrations && template.fields.name.kind === "slot" && isReturnedFunction(context, template.fn)) continue;
+      // Typed: a wrapper the program calls from other files registers a tool at each of those calls (read there).
+      if (context.foreignRegistrations && template.fields.name.kind === "slot" && calledElsewhere(context, template.fn)) continue;
       if (template.fields.input.kind !== "slot") kept.push(template.fallback);
       // Untyped, a wrapper's callers in other files are not followed: its tool would vanish without a word.
       else if (!context.foreignRegistrations) reportUnread(context, { node: template.fallback.node, framework: template.base.framework, api: template.fallback.api, reason: slotReason(context, template.fields.input.slot), toolName: template.fallback.toolName });
@@ -97,6 +100,14 @@ export function expandWrappers(context: FinderContext, found: FoundRegistrations
     templates = next;
   }
   found.registrations = kept;
+}
+
+/** Whether the program calls `fn` from a file other than its own (typed: the files that import it). */
+function calledElsewhere(context: FinderContext, fn: FunctionWithBody): boolean {
+  const { t, evaluator } = context;
+  const own = fn.getSourceFile();
+  const { sites } = callSitesOf(evaluator, fn, (file) => callerFiles(t, context.checker, file).filter((caller) => caller !== own));
+  return sites.length > 0;
 }
 
 /**
